@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_FILE: z.string().optional(),
+  MEDIA_DIR: z.string().optional(),
+  MEDIA_SECRET: z.string().min(16).optional(),
+  MEDIA_URL_TTL: z.coerce.number().int().min(60).default(6 * 3600),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
+  CACHE_MAX_TTL: z.coerce.number().int().min(0).default(600),
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  DEFAULT_COUNTRY: z.string().length(2).default('us'),
+  TRUST_PROXY: bool,
+  WEB_BUILD_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    databaseFile: resolve(e.DATABASE_FILE ?? join(dataDir, 'site.db')),
+    mediaDir: resolve(e.MEDIA_DIR ?? join(dataDir, 'media')),
+    mediaSecret: e.MEDIA_SECRET ?? persistentSecret(dataDir),
+    mediaUrlTtl: e.MEDIA_URL_TTL,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    logLevel: e.LOG_LEVEL,
+    cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
+    cacheMaxTtl: e.CACHE_MAX_TTL,
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    defaultCountry: e.DEFAULT_COUNTRY.toLowerCase(),
+    trustProxy: e.TRUST_PROXY ?? false,
+    webBuildDir: resolve(e.WEB_BUILD_DIR ?? 'apps/web/build'),
+  };
+}
+
+/** A secret that survives restarts without configuration, so signed media URLs stay valid. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, '.media-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3';
+import { TtlMemo } from '../lib/lru-cache';
+import type { CategoryInfo, Gender, MainStats } from './dto';
+
+const TOP_CATEGORIES = 40;
+const TOP_MODELS = 20;
+const KEYWORDS = 100;
+
+export function createCatalogService({ sqlite }: { sqlite: Database.Database }) {
+  const categories = sqlite.prepare(
+    `SELECT c.id, c.dir, coalesce(t.title, en.title, c.dir) AS title, c.total_videos AS totalVideos
+     FROM categories c
+       LEFT JOIN category_titles t ON t.category_id = c.id AND t.lang = ?
+       LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
+     ORDER BY c.total_videos DESC, c.id LIMIT ?`,
+  );
+  const models = sqlite.prepare(
+    `SELECT dir, title, videos_count AS totalVideos FROM models WHERE gender = ? ORDER BY popularity DESC, id LIMIT ?`,
+  );
+  const keywords = sqlite
+    .prepare(
+      `SELECT keyword FROM (SELECT keyword FROM search_keywords ORDER BY searches DESC LIMIT 1000)
+       ORDER BY random() LIMIT ?`,
+    )
+    .pluck();
+  const countries = sqlite.prepare('SELECT DISTINCT country FROM video_country_views ORDER BY country').pluck();
+  const countryMemo = new TtlMemo<string[]>(10 * 60_000);
+
+  const listCategories = (lang: string, limit = 1000) => categories.all(lang, limit) as CategoryInfo[];
+  const listCountries = () =>
+    countryMemo.getOrCompute('all', () => (countries.all() as string[]).filter((c) => c !== 'xx'));
+
+  return {
+    categories: listCategories,
+    countries: listCountries,
+
+    main(gender: Gender, lang: string): MainStats {
+      return {
+        categories: listCategories(lang, TOP_CATEGORIES),
+        models: models.all(gender, TOP_MODELS) as MainStats['models'],
+        keywords: keywords.all(KEYWORDS) as string[],
+        countries: listCountries(),
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from './clock';
+
+export const TIMELINE_TOKEN = '/timelines/';
+export const TIMELINE_FORMAT = '160x90';
+
+export interface MediaUrlDeps {
+  secret: string;
+  ttlSeconds: number;
+  clock: Clock;
+}
+
+export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
+
+/** Public images (thumbs, previews, sprite sheets) and signed, expiring HLS locations. */
+export function createMediaUrls({ secret, ttlSeconds, clock }: MediaUrlDeps) {
+  const sign = (exp: number, mediaPath: string) =>
+    createHmac('sha256', secret).update(`${exp}/${mediaPath}`).digest('base64url').slice(0, 27);
+
+  return {
+    image(mediaPath: string | null, file: string): string {
+      return mediaPath ? `/thumbs/${mediaPath}/${file}` : '';
+    },
+
+    /**
+     * The expiry is rounded up to the hour so that every request within an hour gets the same URL:
+     * answers that carry it stay cacheable, and the URL stays valid for at least ttlSeconds.
+     */
+    signedHls(mediaPath: string): { url: string; expires: number } {
+      const exp = (Math.floor(clock.now() / 3600) + 1) * 3600 + ttlSeconds;
+      return { url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaPath}/master.m3u8`, expires: exp };
+    },
+
+    verify(exp: number, sig: string, mediaPath: string): boolean {
+      if (!Number.isSafeInteger(exp) || exp < clock.now()) return false;
+      const want = Buffer.from(sign(exp, mediaPath));
+      const got = Buffer.from(sig);
+      return want.length === got.length && timingSafeEqual(want, got);
+    },
+
+    timelineVtt(video: { id: number; timelineCount: number; timelineInterval: number }): string | null {
+      if (!video.timelineCount) return null;
+      return `${TIMELINE_TOKEN}${TIMELINE_FORMAT}/${bucketOf(video.id)}/${video.id}.${video.timelineCount}.${video.timelineInterval}.vtt`;
+    },
+  };
+}
+
+export type MediaUrls = ReturnType<typeof createMediaUrls>;

@@ -1,0 +1,169 @@
+import type Database from 'better-sqlite3';
+import { TtlMemo } from '../lib/lru-cache';
+import type { Clock } from './clock';
+import type { DateFilter, Listing, ListingQuery, VideoSort, VideoThumb } from './dto';
+import type { MediaUrls } from './media-urls.service';
+import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
+
+export const MAX_PAGE = 10_000;
+
+const DAY = 86_400;
+const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
+
+/**
+ * Each sort orders by exactly the columns of its partial index (the rowid is implicitly last), so
+ * SQLite walks the index in order and stops after the page: no sort step, even on deep pages.
+ */
+function orderFor(sort: VideoSort, date: DateFilter): string {
+  switch (sort) {
+    case 'latest-updates':
+      return 'v.post_date DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+    case 'longest':
+      return 'v.duration_sec DESC, v.is_hd DESC, v.id DESC';
+    case 'most-commented':
+      return 'v.comments_count DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+    case 'most-viewed':
+      return 'v.video_viewed DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+    case 'top-rated':
+      return 'v.rating DESC, v.duration_bucket DESC, v.is_hd DESC, v.post_date DESC, v.id DESC';
+    case 'most-popular': {
+      const col = { all: 'popularity', day: 'views_day', week: 'views_week', month: 'views_month' }[date];
+      return `v.${col} DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC`;
+    }
+  }
+}
+
+interface Built {
+  from: string;
+  where: string[];
+  params: unknown[];
+  order: string;
+}
+
+export interface ListingDeps {
+  sqlite: Database.Database;
+  urls: MediaUrls;
+  clock: Clock;
+}
+
+export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let st = statements.get(sql);
+    if (!st) {
+      st = sqlite.prepare(sql);
+      statements.set(sql, st);
+    }
+    return st;
+  };
+  // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.
+  const counts = new TtlMemo<number>(60_000);
+
+  function build(q: ListingQuery): Built {
+    const where = ['v.status_id = 1', 'v.is_private = 0', 'v.gender = ?'];
+    const params: unknown[] = [q.gender];
+    let from = 'videos v';
+    let order = orderFor(q.sort, q.date);
+    if (q.duration) {
+      where.push('v.duration_bucket = ?');
+      params.push(q.duration);
+    }
+    if (q.hdOnly) where.push('v.is_hd = 1');
+    if (q.sort === 'top-rated' && q.date !== 'all') {
+      where.push('v.post_date >= ?');
+      params.push(clock.now() - DATE_WINDOW[q.date]);
+    }
+    const t = q.target;
+    switch (t.section) {
+      case 'all':
+        break;
+      case 'categories':
+        for (const dir of t.dirs) {
+          where.push(
+            'EXISTS (SELECT 1 FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id AND c.dir = ?)',
+          );
+          params.push(dir);
+        }
+        break;
+      case 'models':
+        where.push(
+          'EXISTS (SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id AND m.dir = ?)',
+        );
+        params.push(t.dir);
+        break;
+      case 'country':
+        from = 'video_country_views cv JOIN videos v ON v.id = cv.video_id';
+        where.push('cv.country = ?', 'cv.gender = v.gender');
+        params.push(t.country);
+        order = 'cv.views DESC, v.id DESC';
+        break;
+      case 'playlist':
+        from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
+        where.push('pv.playlist_id = ?');
+        params.push(t.playlistId);
+        order = 'pv.position ASC';
+        break;
+      case 'member':
+        if (t.list === 'uploaded') {
+          where.push('v.uploader_id = ?');
+          params.push(t.memberId);
+          order = 'v.post_date DESC, v.id DESC';
+        } else if (t.list === 'history') {
+          from = 'watch_history h JOIN videos v ON v.id = h.video_id';
+          where.push('h.member_id = ?');
+          params.push(t.memberId);
+          order = 'h.viewed_at DESC';
+        } else {
+          from = 'member_lists ml JOIN videos v ON v.id = ml.video_id';
+          where.push('ml.member_id = ?', 'ml.list = ?');
+          params.push(t.memberId, t.list);
+          order = 'ml.added_at DESC';
+        }
+        break;
+    }
+    return { from, where, params, order };
+  }
+
+  function totalCount(b: Built): number {
+    const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${b.where.join(' AND ')}`;
+    const key = `${sql}|${JSON.stringify(b.params)}`;
+    return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
+  }
+
+  const byIds = prepare(`SELECT ${THUMB_COLUMNS} FROM videos v WHERE v.id IN (SELECT value FROM json_each(?))`);
+
+  /** Thumbs for the ids, in the ids' order. */
+  function fetchThumbs(ids: number[]): VideoThumb[] {
+    if (ids.length === 0) return [];
+    const byId = new Map((byIds.all(JSON.stringify(ids)) as ThumbRow[]).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toThumb(r, urls)] : [];
+    });
+  }
+
+  return {
+    fetchThumbs,
+
+    list(q: ListingQuery): Listing<VideoThumb> {
+      const b = build(q);
+      const offset = (q.page - 1) * q.count;
+      // Deferred join: page through the narrow index first, then read 'count' full rows by rowid.
+      const ids = prepare(
+        `SELECT v.id FROM ${b.from} WHERE ${b.where.join(' AND ')} ORDER BY ${b.order} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(...b.params, q.count, offset) as number[];
+      const items = fetchThumbs(ids);
+      const total = items.length === 0 && q.page === 1 ? 0 : totalCount(b);
+      return { items, totalCount: total, page: q.page, pages: Math.ceil(total / q.count) };
+    },
+
+    /** Drops memoized totals, e.g. after a publish or takedown. */
+    invalidateCounts(): void {
+      counts.clear();
+    },
+  };
+}
+
+export type VideoListing = ReturnType<typeof createVideoListing>;
