@@ -1,2 +1,3 @@
 export * from './client';
+export * from './queries/rollup-views';
 export * from './schema/index';

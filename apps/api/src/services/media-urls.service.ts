@@ -10,6 +10,10 @@ export interface MediaUrlDeps {
   clock: Clock;
 }
 
+/** A media path as one URL segment, so the ladder's relative playlist URLs stay under the signed prefix. */
+export const mediaKey = (mediaPath: string) => mediaPath.replaceAll('/', '~');
+export const mediaPathOfKey = (key: string) => key.replaceAll('~', '/');
+
 export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
 
 /** Public images (thumbs, previews, sprite sheets) and signed, expiring HLS locations. */
@@ -28,7 +32,7 @@ export function createMediaUrls({ secret, ttlSeconds, clock }: MediaUrlDeps) {
      */
     signedHls(mediaPath: string): { url: string; expires: number } {
       const exp = (Math.floor(clock.now() / 3600) + 1) * 3600 + ttlSeconds;
-      return { url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaPath}/master.m3u8`, expires: exp };
+      return { url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaKey(mediaPath)}/master.m3u8`, expires: exp };
     },
 
     verify(exp: number, sig: string, mediaPath: string): boolean {

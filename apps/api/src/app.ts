@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { trpcServer } from '@hono/trpc-server';
+import type { Db } from '@vt/db';
+import { mimeTypeFor } from '@vt/media';
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { AppEnv } from './app-env';
+import type { Config } from './config';
+import { statsLegacy } from './legacy/stats.legacy';
+import { createResponseCache, type ResponseCache } from './legacy/response-cache';
+import { videosLegacy } from './legacy/videos.legacy';
+import { AppError } from './lib/app-error';
+import { requestContext } from './lib/request-context';
+import { sendFile } from './lib/send-file';
+import { mediaRoutes } from './media/media.routes';
+import { pagesHandler } from './pages/pages.handler';
+import { createServices, type Services } from './services/index';
+import { trpcContext } from './trpc/context';
+import { appRouter } from './trpc/root';
+
+export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
+
+/** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
+const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev)\//;
+
+export interface BuiltApp {
+  app: Hono<AppEnv>;
+  services: Services;
+  cache: ResponseCache;
+}
+
+export function createApp({ config, db, log }: { config: Config; db: Db; log: Logger }): BuiltApp {
+  const services = createServices({ db, config });
+  const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl);
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('Rating', RTA_LABEL);
+  });
+  app.use(requestContext(services, log, config));
+
+  // Strict trailing slashes: one canonical URL per page, the other answers 301.
+  app.use(async (c, next) => {
+    const path = c.req.path;
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !path.endsWith('/') && !NOT_PAGES.test(path)) {
+      const last = path.slice(path.lastIndexOf('/') + 1);
+      if (!last.includes('.')) {
+        const url = new URL(c.req.url);
+        return c.redirect(`${path}/${url.search}`, 301);
+      }
+    }
+    await next();
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status as 400);
+    c.var.log?.error({ err }, 'unhandled error');
+    return c.json({ error: 'Internal error', code: 'internal_error', request_id: c.var.requestId }, 500);
+  });
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.route('/', videosLegacy(cache));
+  app.route('/', statsLegacy());
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/trpc',
+      createContext: (_opts, c) => ({ ...trpcContext(c as never, config.defaultCountry) }),
+    }),
+  );
+  app.route('/', mediaRoutes(config.mediaDir));
+
+  const clientDir = join(config.webBuildDir, 'client');
+  app.get('/assets/*', (c) => {
+    const file = join(clientDir, c.req.path.replaceAll('..', ''));
+    return (
+      sendFile(c.req.raw, file, { contentType: mimeTypeFor(file), cacheControl: 'public, max-age=31536000, immutable' }) ??
+      c.notFound()
+    );
+  });
+  app.get('/:file{[a-z0-9._-]+\\.(ico|png|svg|txt|webmanifest)}', (c, next) => {
+    const file = join(clientDir, c.req.param('file'));
+    if (!existsSync(file)) return next();
+    return sendFile(c.req.raw, file, { contentType: mimeTypeFor(file), cacheControl: 'public, max-age=86400' })!;
+  });
+
+  const pages = pagesHandler(config.webBuildDir, config.defaultCountry, config.publicOrigin);
+  app.all('*', (c) => pages(c));
+
+  return { app, services, cache };
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import { AppError } from '../lib/app-error';
+import { BadSegment } from './paths';
+import type { CachedBody, ResponseCache } from './response-cache';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+function send(c: Context, entry: CachedBody, lifetime: number, status = 200): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': JSON_TYPE,
+    'Cache-Control': lifetime > 0 ? `public, max-age=${lifetime}` : 'no-store',
+  };
+  if (lifetime > 0) {
+    headers.ETag = entry.etag;
+    if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
+  }
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(entry.body), { status, headers });
+}
+
+/**
+ * Answers a legacy GET: from the shared cache when lifetime > 0, computed fresh when lifetime is 0.
+ * Errors are JSON `{error, code}` and never cached.
+ */
+export function cachedJson(c: Context, cache: ResponseCache, lifetime: number, compute: () => unknown): Response {
+  const url = new URL(c.req.url);
+  const key = url.pathname + url.search;
+  if (lifetime > 0) {
+    const hit = cache.get(key);
+    if (hit) return send(c, hit, lifetime);
+  }
+  return send(c, cache.put(key, compute(), lifetime), lifetime);
+}
+
+export function legacyError(c: Context, err: unknown): Response {
+  if (err instanceof BadSegment) {
+    const notFound = err.status === 404;
+    return c.json(
+      { error: notFound ? 'Not found' : `Bad path segment: ${err.segment}`, code: notFound ? 'not_found' : err.message },
+      err.status as 400 | 404,
+      { 'Cache-Control': 'no-store' },
+    );
+  }
+  if (err instanceof AppError) {
+    const body: Record<string, unknown> = { error: err.message === err.code ? err.code : err.message, code: err.code };
+    if (err.field) body.field = err.field;
+    if (err.info !== undefined) body.info = err.info;
+    return c.json(body, err.status as 400, { 'Cache-Control': 'no-store' });
+  }
+  throw err;
+}

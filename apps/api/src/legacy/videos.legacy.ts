@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { cachedJson, legacyError } from './legacy-response';
+import {
+  BadSegment,
+  parseBucketed,
+  parseGender,
+  parseLang,
+  parseLifetime,
+  parseRelatedTail,
+  parseVideos2,
+  splitDots,
+} from './paths';
+import type { ResponseCache } from './response-cache';
+import { legacyThumb, legacyVideo } from './video-shape';
+
+const RELATED_CHUNK_PAGES = 3;
+
+/** Legacy read paths of spec §7 for videos; grammar per legacy-api-conventions.md. */
+export function videosLegacy(cache: ResponseCache) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((err, c) => legacyError(c, err));
+
+  app.get('/api/json/main/:lifetime/:tail', (c) => {
+    const tail = c.req.param('tail');
+    if (!tail.endsWith('.json')) throw new BadSegment('path');
+    const [gender, lang] = splitDots(tail.slice(0, -5), 2);
+    const lifetime = parseLifetime(c.req.param('lifetime'));
+    const g = parseGender(gender);
+    const l = parseLang(lang);
+    return cachedJson(c, cache, lifetime, () => {
+      const main = c.var.services.catalog.main(g, l);
+      return {
+        categories: main.categories.map((x) => ({ dir: x.dir, title: x.title, total_videos: x.totalVideos })),
+        keywords: main.keywords,
+        models: main.models.map((m) => ({ dir: m.dir, title: m.title, total_videos: m.totalVideos })),
+      };
+    });
+  });
+
+  app.get('/api/json/videos2/*', (c) => {
+    const rest = c.req.path.slice('/api/json/videos2/'.length);
+    if (!rest.endsWith('.json')) throw new BadSegment('path');
+    const p = parseVideos2(rest.slice(0, -5));
+    return cachedJson(c, cache, p.lifetime, () => {
+      if (p.target.section === 'member') throw new AppError('auth_error', { status: 401 });
+      const r = c.var.services.listing.list(p);
+      return { videos: r.items.map(legacyThumb), total_count: r.totalCount };
+    });
+  });
+
+  app.get('/api/json/video/:lifetime/:bucket/:file', (c) => {
+    const lifetime = parseLifetime(c.req.param('lifetime'));
+    const file = c.req.param('file');
+    if (!file.endsWith('.json')) throw new BadSegment('path');
+    const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
+    const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';
+    return cachedJson(c, cache, lifetime, () => {
+      const v = c.var.services.videos.get(id, lang);
+      if (!v) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
+      return { video: legacyVideo(v, c.var.services.videos.legacyExtras(id)!) };
+    });
+  });
+
+  app.get('/api/json/videos_related2/:lifetime/:count/:bucket/:tail', (c) => {
+    const lifetime = parseLifetime(c.req.param('lifetime'));
+    const countParam = c.req.param('count');
+    if (!/^\d{1,3}$/.test(countParam) || +countParam < 1 || +countParam > 60) throw new BadSegment('count');
+    const count = Number(countParam);
+    const tail = c.req.param('tail');
+    if (!tail.endsWith('.json')) throw new BadSegment('path');
+    const { id: rawId, hdOnly, page } = parseRelatedTail(tail.slice(0, -5));
+    const id = parseBucketed(c.req.param('bucket'), rawId);
+    // Triple-size pages are computed and cached once, then sliced: pages 1–3 share one chunk.
+    const chunk = Math.ceil(page / RELATED_CHUNK_PAGES);
+    const chunkKey = `related:${id}:${hdOnly}:${count}:${chunk}`;
+    const chunkSize = count * RELATED_CHUNK_PAGES;
+    let ids = lifetime > 0 ? (cache.get(chunkKey)?.body.toString() ?? null) : null;
+    if (ids === null) {
+      const all = c.var.services.videos.relatedIds(id, hdOnly);
+      ids = JSON.stringify(all.slice((chunk - 1) * chunkSize, chunk * chunkSize));
+      cache.put(chunkKey, JSON.parse(ids), lifetime);
+    }
+    const within = (JSON.parse(ids) as number[]).slice(
+      ((page - 1) % RELATED_CHUNK_PAGES) * count,
+      (((page - 1) % RELATED_CHUNK_PAGES) + 1) * count,
+    );
+    return cachedJson(c, cache, lifetime, () => ({
+      videos: c.var.services.listing.fetchThumbs(within).map(legacyThumb),
+    }));
+  });
+
+  app.get('/api/videofile.php', (c) => {
+    const raw = c.req.query('video_id') ?? '';
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1) throw new BadSegment('video_id');
+    const path = c.var.services.videos.mediaPathFor(Number(raw));
+    if (!path) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
+    const { url, expires } = c.var.services.urls.signedHls(path);
+    const maxAge = Math.max(0, expires - c.var.services.clock.now() - 3600);
+    return c.json([{ format: 'hls', video_url: Buffer.from(url).toString('base64') }], 200, {
+      'Cache-Control': `private, max-age=${maxAge}`,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { isLang } from '@vt/i18n';
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Logger } from 'pino';
+import type { AppEnv } from '../app-env';
+import type { Config } from '../config';
+import { GENDERS, type Gender } from '../services/dto';
+import type { Services } from '../services/index';
+
+const COUNTRY = /^[a-z]{2}$/;
+
+/** Puts services, a request id and the visitor's language, orientation and country on the context. */
+export function requestContext(
+  services: Services,
+  log: Logger,
+  config: Pick<Config, 'countryHeader'>,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('services', services);
+    c.set('log', log.child({ requestId }));
+    c.set('viewer', { memberId: null, name: null, role: null });
+
+    const queryLang = c.req.query('lang');
+    const cookieLang = getCookie(c, 'lang');
+    c.set('lang', queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en');
+
+    const orientation = getCookie(c, 'orientation');
+    c.set('gender', GENDERS.includes(orientation as Gender) ? (orientation as Gender) : 'straight');
+
+    const picked = getCookie(c, 'country')?.toLowerCase();
+    c.set('country', picked && COUNTRY.test(picked) ? picked : null);
+    const header = c.req.header(config.countryHeader)?.toLowerCase();
+    c.set('requestCountry', header && COUNTRY.test(header) ? header : c.var.country);
+
+    c.header('X-Request-Id', requestId);
+    await next();
+  };
+}

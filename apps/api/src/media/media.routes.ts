@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { mimeTypeFor } from '@vt/media';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { sendFile } from '../lib/send-file';
+import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
+
+const TIMELINE_LIFETIME = 2_592_000;
+const PUBLIC_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.mp4']);
+const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
+
+/** Resolves a request path under the media root, refusing anything that escapes it. */
+function under(root: string, relative: string): string | null {
+  const full = normalize(join(root, relative));
+  return full.startsWith(root + sep) ? full : null;
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+
+export function mediaRoutes(mediaDir: string) {
+  const app = new Hono<AppEnv>();
+
+  // Public images: thumbs, preview images, sprite sheets and hover previews.
+  app.get('/thumbs/*', (c) => {
+    const rel = decodeURIComponent(c.req.path.slice('/thumbs/'.length));
+    const full = under(mediaDir, rel);
+    if (!full || !PUBLIC_EXTENSIONS.has(extname(full))) return notFound();
+    return (
+      sendFile(c.req.raw, full, {
+        contentType: mimeTypeFor(full),
+        cacheControl: 'public, max-age=2592000, immutable',
+      }) ?? notFound()
+    );
+  });
+
+  // The HLS ladder, behind a signed, expiring prefix.
+  app.get('/media/:exp/:sig/:key/*', (c) => {
+    const { exp, sig, key } = c.req.param();
+    const mediaPath = mediaPathOfKey(key);
+    if (!c.var.services.urls.verify(Number(exp), sig, mediaPath)) {
+      return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+    }
+    const prefix = `/media/${exp}/${sig}/${key}/`;
+    const full = under(mediaDir, join(mediaPath, decodeURIComponent(c.req.path.slice(prefix.length))));
+    if (!full || !SIGNED_EXTENSIONS.has(extname(full))) return notFound();
+    const remaining = Math.max(0, Number(exp) - c.var.services.clock.now());
+    return (
+      sendFile(c.req.raw, full, {
+        contentType: mimeTypeFor(full),
+        cacheControl: `private, max-age=${Math.min(remaining, 86_400)}`,
+      }) ?? notFound()
+    );
+  });
+
+  // Seek previews: {token}{timelines_format}/{dir_path}/{video_id}.{timelines_count}.{timelines_interval}.vtt
+  app.get('/timelines/:format/:bucket/:file', async (c) => {
+    const { format, bucket, file } = c.req.param();
+    const m = /^(\d{1,10})\.(\d{1,6})\.(\d{1,6})\.vtt$/.exec(file);
+    if (format !== TIMELINE_FORMAT || !m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
+    const tl = c.var.services.videos.timeline(Number(m[1]));
+    if (!tl || tl.count !== Number(m[2]) || tl.interval !== Number(m[3])) return notFound();
+    const source = under(mediaDir, join(tl.mediaPath, 'timeline.vtt'));
+    if (!source) return notFound();
+    let vtt: string;
+    try {
+      vtt = await readFile(source, 'utf8');
+    } catch {
+      return notFound();
+    }
+    // Sprite references in the stored file are relative to the media directory.
+    const body = vtt.replace(/^(?!WEBVTT)([^\s:]+\.(?:jpg|png|webp)#xywh=)/gm, `/thumbs/${tl.mediaPath}/$1`);
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': `public, max-age=${TIMELINE_LIFETIME}` },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppEnv } from '../app-env';
+import { createCaller } from '../trpc/root';
+import { trpcContext } from '../trpc/context';
+import type { PageContext } from './context';
+
+/** Serves the react-router SSR build; loaders reach services only through the tRPC server-side caller. */
+export function pagesHandler(webBuildDir: string, defaultCountry: string, origin: string) {
+  const serverEntry = join(webBuildDir, 'server', 'index.js');
+  type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
+  let handler: Handler | null = null;
+
+  return async (c: Context<AppEnv>) => {
+    if (!handler) {
+      if (!existsSync(serverEntry)) return c.text('The web app is not built: run npm run build', 503);
+      const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+      handler = createRequestHandler(build, 'production') as unknown as Handler;
+    }
+    const ctx: PageContext = {
+      api: createCaller(trpcContext(c, defaultCountry)),
+      viewer: c.var.viewer,
+      lang: c.var.lang,
+      country: c.var.country,
+      gender: c.var.gender,
+      requestId: c.var.requestId,
+      origin,
+    };
+    return handler(c.req.raw, ctx);
+  };
+}

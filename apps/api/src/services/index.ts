@@ -1,0 +1,34 @@
+import type { Db } from '@vt/db';
+import type { Config } from '../config';
+import { createCatalogService } from './catalog.service';
+import { type Clock, systemClock } from './clock';
+import { createMediaUrls } from './media-urls.service';
+import { createStatsRollup } from './stats-rollup.service';
+import { createVideoService } from './video.service';
+import { createVideoListing } from './video-listing.service';
+import { createViewStats } from './view-stats.service';
+
+export interface ServiceDeps {
+  db: Db;
+  config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir'>;
+  clock?: Clock;
+}
+
+/** Every service, wired from explicit dependencies: no module-level singletons. */
+export function createServices({ db, config, clock = systemClock }: ServiceDeps) {
+  const sqlite = db.$client;
+  const urls = createMediaUrls({ secret: config.mediaSecret, ttlSeconds: config.mediaUrlTtl, clock });
+  const listing = createVideoListing({ sqlite, urls, clock });
+  const videos = createVideoService({ sqlite, urls, listing });
+  return {
+    clock,
+    urls,
+    listing,
+    videos,
+    catalog: createCatalogService({ sqlite }),
+    views: createViewStats({ sqlite, clock }),
+    rollup: createStatsRollup({ sqlite, clock }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

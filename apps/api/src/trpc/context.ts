@@ -1,0 +1,15 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { TrpcContext } from './trpc';
+
+export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcContext {
+  return {
+    services: c.var.services,
+    viewer: c.var.viewer,
+    gender: c.var.gender,
+    lang: c.var.lang,
+    requestCountry: c.var.requestCountry,
+    country: c.var.country,
+    defaultCountry,
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc';
+
+export const statsRouter = router({
+  view: publicProcedure
+    .input(z.object({ videoId: z.number().int().positive(), nogeo: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => {
+      ctx.services.views.record(input.videoId, {
+        country: ctx.requestCountry,
+        nogeo: input.nogeo,
+        memberId: ctx.viewer.memberId,
+      });
+      return { ok: true as const };
+    }),
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
+import { MAX_PAGE } from '../../services/video-listing.service';
+import { publicProcedure, router } from '../trpc';
+
+const id = z.number().int().positive();
+
+export const targetSchema = z.discriminatedUnion('section', [
+  z.object({ section: z.literal('all') }),
+  z.object({ section: z.literal('categories'), dirs: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).max(3) }),
+  z.object({ section: z.literal('models'), dir: z.string().regex(/^[a-z0-9-]+$/) }),
+  z.object({ section: z.literal('country'), country: z.string().regex(/^[a-z]{2}$/) }),
+  z.object({ section: z.literal('playlist'), playlistId: id }),
+]);
+
+export const listInput = z.object({
+  sort: z.enum(VIDEO_SORTS),
+  page: z.number().int().min(1).max(MAX_PAGE),
+  count: z.number().int().min(1).max(100).default(60),
+  date: z.enum(DATE_FILTERS).default('all'),
+  duration: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).default(0),
+  hdOnly: z.boolean().default(false),
+  target: targetSchema.default({ section: 'all' }),
+});
+
+export const videosRouter = router({
+  list: publicProcedure.input(listInput).query(({ ctx, input }) =>
+    ctx.services.listing.list({ ...input, gender: ctx.gender }),
+  ),
+
+  home: publicProcedure
+    .input(z.object({ country: z.string().regex(/^[a-z]{2}$/).optional() }).default({}))
+    .query(({ ctx, input }) => {
+      const country = input.country ?? ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
+      const block = (sort: 'most-popular' | 'latest-updates', date: 'day' | 'all', target = { section: 'all' as const }) =>
+        ctx.services.listing.list({ gender: ctx.gender, sort, date, count: 25, page: 1, duration: 0, hdOnly: false, target })
+          .items;
+      const top = ctx.services.listing.list({
+        gender: ctx.gender,
+        sort: 'most-popular',
+        date: 'all',
+        count: 25,
+        page: 1,
+        duration: 0,
+        hdOnly: false,
+        target: { section: 'country', country },
+      }).items;
+      return { country, top, popular: block('most-popular', 'day'), latest: block('latest-updates', 'all') };
+    }),
+
+  get: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => ctx.services.videos.get(input.id, ctx.lang)),
+
+  related: publicProcedure
+    .input(z.object({ id, page: z.number().int().min(1).max(20) }))
+    .query(({ ctx, input }) => ctx.services.videos.related(input.id, input.page)),
+
+  fileLink: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
+    const path = ctx.services.videos.mediaPathFor(input.id);
+    return path ? { hls: ctx.services.urls.signedHls(path).url } : null;
+  }),
+});

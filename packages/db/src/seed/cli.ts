@@ -1,0 +1,58 @@
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { migrateDb, openDb } from '../client';
+import { prepareDemoMedia } from './demo-media';
+import { isEmpty, seedDemo } from './seed';
+
+const { values } = parseArgs({
+  options: {
+    videos: { type: 'string', default: '3000' },
+    reset: { type: 'boolean', default: false },
+    'if-empty': { type: 'boolean', default: false },
+    clips: { type: 'string' },
+    'clip-seconds': { type: 'string' },
+  },
+});
+
+const videos = Number(values.videos);
+if (!Number.isInteger(videos) || videos < 1 || videos > 5_000_000) {
+  console.error('--videos must be a whole number from 1 to 5000000');
+  process.exit(2);
+}
+const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+const file = resolve(process.env.DATABASE_FILE ?? `${dataDir}/site.db`);
+const mediaDir = resolve(process.env.MEDIA_DIR ?? `${dataDir}/media`);
+
+if (values.reset) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+const db = openDb(file, { cacheMiB: 512 });
+migrateDb(db);
+if (!isEmpty(db)) {
+  if (values['if-empty']) process.exit(0);
+  console.error(`${file} already holds videos; use --reset to start over`);
+  process.exit(1);
+}
+
+let last = '';
+const bar = (stage: string, done: number, total: number) => {
+  const pct = Math.floor((done / total) * 100);
+  const line = `seed: ${stage} ${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}% (${done}/${total})`;
+  if (line === last) return;
+  last = line;
+  if (process.stdout.isTTY) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
+  else if (done === total || pct % 25 === 0) console.log(line);
+};
+
+const started = Date.now();
+const demo = await prepareDemoMedia({
+  mediaDir,
+  ffmpegPath: process.env.FFMPEG_PATH,
+  ffprobePath: process.env.FFPROBE_PATH,
+  onProgress: bar,
+  clips: values.clips ? Number(values.clips) : undefined,
+  clipSeconds: values['clip-seconds'] ? Number(values['clip-seconds']) : undefined,
+});
+seedDemo(db, { videos, media: demo.media, photos: demo.photos, onProgress: bar });
+db.$client.pragma('wal_checkpoint(TRUNCATE)');
+db.$client.close();
+console.log(`seeded ${videos} videos into ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

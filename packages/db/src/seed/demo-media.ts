@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_CLIPS, generateDemoClip, processVideo } from '@vt/media';
+import type { DemoMedia } from './seed';
+
+export interface DemoMediaOptions {
+  mediaDir: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  onProgress?: (stage: string, done: number, total: number) => void;
+  /** Fewer or shorter clips than the full demo set (tests use a couple of short ones). */
+  clips?: number;
+  clipSeconds?: number;
+}
+
+const PHOTO_PATTERNS = ['testsrc2', 'smptehdbars', 'rgbtestsrc', 'mandelbrot', 'cellauto', 'life'];
+const PHOTOS = 12;
+
+/**
+ * Synthetic clips run through the same pipeline uploads use, plus a few test-pattern photos for albums.
+ * Idempotent: finished clips (those with a manifest) are reused.
+ */
+export async function prepareDemoMedia(opts: DemoMediaOptions): Promise<{ media: DemoMedia[]; photos: string[] }> {
+  const progress = opts.onProgress ?? (() => {});
+  const sourceDir = join(opts.mediaDir, 'demo', 'sources');
+  mkdirSync(sourceDir, { recursive: true });
+  const media: DemoMedia[] = [];
+  let done = 0;
+  const specs = DEMO_CLIPS.slice(0, opts.clips ?? DEMO_CLIPS.length).map((spec) =>
+    opts.clipSeconds ? { ...spec, seconds: opts.clipSeconds } : spec,
+  );
+  const work = specs.map((spec, i) => async () => {
+    const mediaPath = `demo/clip-${i + 1}`;
+    const source = join(sourceDir, `clip-${i + 1}.mp4`);
+    const out = join(opts.mediaDir, mediaPath);
+    if (!existsSync(join(out, 'manifest.json')) && !existsSync(source)) {
+      await generateDemoClip(source, spec, { ffmpegPath: opts.ffmpegPath });
+    }
+    const manifest = await processVideo(source, out, { ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath });
+    rmSync(source, { force: true });
+    media[i] = {
+      mediaPath,
+      durationSec: manifest.durationSec,
+      width: manifest.width,
+      height: manifest.height,
+      timelineCount: manifest.sprites.tileCount,
+      timelineInterval: manifest.sprites.interval,
+    };
+    progress('demo clips', ++done, specs.length);
+  });
+  // Two at a time: one ffmpeg already keeps a core busy, and the machine may have only two.
+  const queue = [...work];
+  await Promise.all([0, 1].map(async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  }));
+
+  const photoDir = join(opts.mediaDir, 'demo', 'photos');
+  mkdirSync(photoDir, { recursive: true });
+  const photos: string[] = [];
+  for (let i = 0; i < PHOTOS; i++) {
+    const rel = `demo/photos/photo-${String(i + 1).padStart(2, '0')}.jpg`;
+    const file = join(opts.mediaDir, rel);
+    if (!existsSync(file)) await makePhoto(file, i, opts.ffmpegPath ?? 'ffmpeg');
+    photos.push(rel);
+  }
+  return { media, photos };
+}
+
+function makePhoto(file: string, i: number, ffmpeg: string): Promise<void> {
+  const pattern = PHOTO_PATTERNS[i % PHOTO_PATTERNS.length];
+  const hue = (i * 47) % 360;
+  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `${pattern}=size=1280x720:rate=1`, '-vf', `hue=h=${hue}`];
+  args.push('-frames:v', '1', '-q:v', '4', file);
+  return new Promise((resolve, reject) => {
+    const p = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg photo failed: ${err}`))));
+  });
+}

@@ -1,0 +1,493 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../client';
+import { rollupViewCounters } from '../queries/rollup-views';
+import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
+import { createRandom, type Random, slugify } from './random';
+import {
+  COMMENTS,
+  COUNTRIES,
+  DESCRIPTION_SENTENCES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MEMBER_WORDS,
+  PLACES,
+  TITLE_ADJECTIVES,
+  TITLE_NOUNS,
+  TITLE_PATTERNS,
+} from './words';
+
+/** A processed demo clip (packages/media output) that demo videos point at. */
+export interface DemoMedia {
+  mediaPath: string;
+  durationSec: number;
+  width: number;
+  height: number;
+  timelineCount: number;
+  timelineInterval: number;
+}
+
+export interface SeedOptions {
+  videos: number;
+  media: DemoMedia[];
+  /** Image paths under the media dir, for album photos. */
+  photos: string[];
+  now?: number;
+  seed?: number;
+  onProgress?: (stage: string, done: number, total: number) => void;
+}
+
+const DAY = 86_400;
+const MODELS = 300;
+const MEMBERS = 500;
+const CHANNELS = 12;
+const ALBUMS = 200;
+const PLAYLISTS = 300;
+/** Above this many videos, comment rows and rich daily counters are only made for the first ones. */
+const RICH_VIDEOS = 20_000;
+const CHUNK = 20_000;
+
+export function isEmpty(db: Db): boolean {
+  return (db.$client.prepare('SELECT count(*) AS n FROM videos').get() as { n: number }).n === 0;
+}
+
+/** Fills an empty, migrated database with a deterministic, synthetic demo site. */
+export function seedDemo(db: Db, opts: SeedOptions): void {
+  const sqlite = db.$client;
+  const rng = createRandom(opts.seed ?? 1975);
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  const progress = opts.onProgress ?? (() => {});
+  if (opts.media.length === 0) throw new Error('seedDemo needs at least one processed demo clip');
+
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    seedCategories(sqlite);
+    seedModels(sqlite, rng, now);
+    seedMembers(sqlite, rng, now);
+    seedChannels(sqlite, rng);
+    seedVideos(sqlite, rng, now, opts, progress);
+    seedViews(sqlite, rng, now, opts.videos, progress);
+    seedComments(sqlite, rng, now, opts.videos);
+    seedAlbums(sqlite, rng, now, opts.photos);
+    seedPlaylists(sqlite, rng, now, opts.videos);
+    seedCommunity(sqlite, rng, now, opts.videos);
+    seedKeywords(sqlite, rng, now);
+    progress('counters', 0, 1);
+    refreshCounters(sqlite);
+    rollupViewCounters(sqlite, Math.floor(now / DAY));
+    progress('counters', 1, 1);
+  } finally {
+    sqlite.pragma('foreign_keys = ON');
+  }
+  sqlite.pragma('optimize');
+  sqlite.exec('ANALYZE');
+}
+
+function chunked(sqlite: Database.Database, total: number, fn: (i: number) => void, onChunk?: (done: number) => void) {
+  for (let start = 0; start < total; start += CHUNK) {
+    const end = Math.min(total, start + CHUNK);
+    sqlite.transaction(() => {
+      for (let i = start; i < end; i++) fn(i);
+    })();
+    onChunk?.(end);
+  }
+}
+
+function seedCategories(sqlite: Database.Database) {
+  const cat = sqlite.prepare('INSERT INTO categories (id, dir, sort_order) VALUES (?, ?, ?)');
+  const title = sqlite.prepare('INSERT INTO category_titles (category_id, lang, title) VALUES (?, ?, ?)');
+  sqlite.transaction(() => {
+    DEMO_CATEGORIES.forEach(([dir, titles], i) => {
+      cat.run(i + 1, dir, i);
+      CATEGORY_LANGS.forEach((lang, l) => title.run(i + 1, lang, titles[l]));
+    });
+  })();
+}
+
+function personName(rng: Random, used: Set<string>): string {
+  for (;;) {
+    const name = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
+    if (!used.has(name)) {
+      used.add(name);
+      return name;
+    }
+  }
+}
+
+function seedModels(sqlite: Database.Database, rng: Random, now: number) {
+  const used = new Set<string>();
+  const insert = sqlite.prepare(
+    `INSERT INTO models (id, dir, title, alphabet, gender, description, country, race, age, tits_size, hair_color,
+       height, weight, tattoo, piercing, active_from, active_to, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const races = ['asian', 'caucasian', 'ebony', 'latin'];
+  const sizes = ['small', 'medium', 'big', 'huge'];
+  sqlite.transaction(() => {
+    for (let i = 1; i <= MODELS; i++) {
+      const title = personName(rng, used);
+      const from = rng.int(1955, 1992);
+      const gender = rng.weighted([0.82, 0.08, 0.1]);
+      insert.run(
+        i,
+        slugify(title),
+        title,
+        title[0].toLowerCase(),
+        ['straight', 'shemale', 'gay'][gender],
+        `An invented performer of the ${Math.floor(from / 10) * 10}s archive.`,
+        rng.pick(COUNTRIES),
+        rng.pick(races),
+        rng.int(1, 4),
+        rng.pick(sizes),
+        rng.int(1, 5),
+        rng.int(1, 4),
+        rng.int(1, 4),
+        rng.int(1, 2),
+        rng.int(1, 2),
+        from,
+        from + rng.int(2, 12),
+        now - rng.int(30, 1500) * DAY,
+      );
+    }
+  })();
+}
+
+function seedMembers(sqlite: Database.Database, rng: Random, now: number) {
+  const insert = sqlite.prepare(
+    `INSERT INTO members (id, name, email, role, status, gender, birth_date, relationship, orientation, country,
+       city, occupation, interests, about, created_at, last_seen_at)
+     VALUES (?, ?, ?, 'member', 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 1; i <= MEMBERS; i++) {
+      const name = `${rng.pick(MEMBER_WORDS)}_${rng.pick(MEMBER_WORDS)}${i}`;
+      const year = rng.int(1950, 2000);
+      insert.run(
+        i,
+        name,
+        `${name}@example.invalid`,
+        rng.int(1, 3),
+        `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+        rng.int(1, 3),
+        rng.int(1, 5),
+        rng.pick(COUNTRIES),
+        rng.pick(PLACES),
+        rng.pick(['Archivist', 'Projectionist', 'Collector', 'Editor', 'Student', 'Musician']),
+        rng.pick(['Old films', 'Film restoration', 'Jazz records', 'Travel', 'Photography']),
+        'Fond of old reels and good stories.',
+        now - rng.int(1, 1200) * DAY,
+        now - rng.int(0, 60) * DAY,
+      );
+    }
+  })();
+}
+
+function seedChannels(sqlite: Database.Database, rng: Random) {
+  const insert = sqlite.prepare('INSERT INTO channels (id, dir, title, subscribers_count) VALUES (?, ?, ?, ?)');
+  sqlite.transaction(() => {
+    for (let i = 1; i <= CHANNELS; i++) {
+      const title = `${rng.pick(TITLE_ADJECTIVES)} ${rng.pick(['Archive', 'Reels', 'Cinema', 'Film Club', 'Vault'])}`;
+      insert.run(i, `${slugify(title)}-${i}`, title, rng.int(10, 5000));
+    }
+  })();
+}
+
+function makeTitle(rng: Random): { title: string; year: number } {
+  const year = rng.int(1950, 1999);
+  const title = rng
+    .pick(TITLE_PATTERNS)
+    .replace('{adj}', rng.pick(TITLE_ADJECTIVES))
+    .replace('{noun}', rng.pick(TITLE_NOUNS))
+    .replace('{place}', rng.pick(PLACES))
+    .replace('{year}', String(year));
+  return { title, year };
+}
+
+function seedVideos(
+  sqlite: Database.Database,
+  rng: Random,
+  now: number,
+  opts: SeedOptions,
+  progress: NonNullable<SeedOptions['onProgress']>,
+) {
+  const insert = sqlite.prepare(
+    `INSERT INTO videos (id, dir, title, description, status_id, is_private, gender, country, production_year,
+       duration_sec, duration_bucket, width, height, is_hd, post_date, added_at, uploader_id, channel_id,
+       media_path, timeline_count, timeline_interval, video_viewed, likes, dislikes, rating, comments_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const inCategory = sqlite.prepare('INSERT INTO video_categories (video_id, category_id) VALUES (?, ?)');
+  const withModel = sqlite.prepare('INSERT INTO video_models (video_id, model_id) VALUES (?, ?)');
+  // A few big categories and many small ones, like a real archive (and the ≥1000 sidebar rule).
+  const categoryWeights = DEMO_CATEGORIES.map((_, k) => 1 / (k + 1) ** 0.9);
+  const modelWeights = Array.from({ length: MODELS }, (_, k) => 1 / (k + 1) ** 0.7);
+  const heights = [240, 360, 480, 720, 1080];
+  const total = opts.videos;
+
+  chunked(
+    sqlite,
+    total,
+    (i) => {
+      const id = i + 1;
+      const { title, year } = makeTitle(rng);
+      const media = opts.media[i % opts.media.length];
+      // The first clips are shown exactly as they are; the rest borrow a clip but keep their own metadata.
+      const own = i < opts.media.length;
+      const bucket = own ? 1 : rng.weighted([0.4, 0.4, 0.2]) + 1;
+      const duration = own
+        ? Math.round(media.durationSec)
+        : bucket === 1
+          ? rng.int(60, 599)
+          : bucket === 2
+            ? rng.int(600, 2400)
+            : rng.int(2401, 7200);
+      const height = own ? media.height : heights[rng.weighted([0.1, 0.2, 0.3, 0.25, 0.15])];
+      const width = own ? media.width : height >= 720 ? Math.round((height * 16) / 9) : Math.round((height * 4) / 3);
+      // Denser towards now, so day, week and month filters all find something.
+      const age = own ? rng.int(0, 6) * 3600 : Math.floor(1095 * DAY * rng.next() ** 2);
+      const viewed = Math.floor(250_000 * rng.next() ** 4) + rng.int(10, 400);
+      const votes = Math.floor(viewed * 0.02 * rng.next());
+      const likes = Math.round(votes * (0.45 + 0.55 * rng.next()));
+      const dislikes = votes - likes;
+      const rating = votes ? Math.round((5 * likes * 100) / votes) / 100 : 0;
+      const statusRoll = rng.next();
+      const status = statusRoll < 0.006 ? 5 : 1;
+      const isPrivate = status === 1 && statusRoll > 0.995 ? 1 : 0;
+      insert.run(
+        id,
+        slugify(title) || `video-${id}`,
+        title,
+        `${rng.pick(DESCRIPTION_SENTENCES)} ${rng.pick(DESCRIPTION_SENTENCES)}`,
+        status,
+        isPrivate,
+        ['straight', 'gay', 'shemale'][rng.weighted([0.8, 0.12, 0.08])],
+        rng.pick(COUNTRIES),
+        year,
+        duration,
+        duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
+        width,
+        height,
+        height >= 720 ? 1 : 0,
+        now - age,
+        now - age,
+        rng.chance(0.6) ? rng.int(1, 120) : null,
+        rng.int(1, CHANNELS),
+        media.mediaPath,
+        media.timelineCount,
+        media.timelineInterval,
+        viewed,
+        likes,
+        dislikes,
+        rating,
+        0,
+      );
+      const cats = new Set<number>();
+      const nCats = rng.int(1, 4);
+      while (cats.size < nCats) cats.add(rng.weighted(categoryWeights) + 1);
+      for (const c of cats) inCategory.run(id, c);
+      const models = new Set<number>();
+      const nModels = rng.weighted([0.25, 0.45, 0.2, 0.1]);
+      while (models.size < nModels) models.add(rng.weighted(modelWeights) + 1);
+      for (const m of models) withModel.run(id, m);
+    },
+    (done) => progress('videos', done, total),
+  );
+}
+
+/** 90 days of views per country: rich for the first RICH_VIDEOS videos, a few rows for the rest. */
+function seedViews(
+  sqlite: Database.Database,
+  rng: Random,
+  now: number,
+  total: number,
+  progress: NonNullable<SeedOptions['onProgress']>,
+) {
+  const today = Math.floor(now / DAY);
+  const postDay = sqlite.prepare('SELECT post_date FROM videos WHERE id = ?').pluck();
+  const insert = sqlite.prepare(
+    `INSERT INTO video_views_daily (video_id, day, country, views) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET views = views + excluded.views`,
+  );
+  chunked(
+    sqlite,
+    total,
+    (i) => {
+      const id = i + 1;
+      const first = Math.max(today - 89, Math.floor((postDay.get(id) as number) / DAY));
+      const audience = [rng.pick(COUNTRIES), rng.pick(COUNTRIES), rng.pick(COUNTRIES)];
+      const strength = rng.next() ** 3;
+      const rows = i < RICH_VIDEOS ? Math.min(40, today - first + 1) : 3;
+      for (let r = 0; r < rows; r++) {
+        const day = i < RICH_VIDEOS ? today - r : rng.int(first, today);
+        if (day < first) break;
+        const country = rng.chance(0.1) ? 'xx' : audience[rng.weighted([0.6, 0.3, 0.1])];
+        insert.run(id, day, country, 1 + Math.floor(strength * 400 * rng.next()));
+      }
+    },
+    (done) => progress('views', done, total),
+  );
+}
+
+function seedComments(sqlite: Database.Database, rng: Random, now: number, total: number) {
+  const insert = sqlite.prepare(
+    `INSERT INTO comments (section, object_id, member_id, comment, added_date) VALUES ('video', ?, ?, ?, ?)`,
+  );
+  const postDate = sqlite.prepare('SELECT post_date FROM videos WHERE id = ?').pluck();
+  chunked(sqlite, Math.min(total, RICH_VIDEOS), (i) => {
+    const n = Math.floor(12 * rng.next() ** 3);
+    const posted = postDate.get(i + 1) as number;
+    for (let k = 0; k < n; k++) {
+      insert.run(i + 1, rng.int(1, MEMBERS), rng.pick(COMMENTS), rng.int(posted, now));
+    }
+  });
+}
+
+function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos: string[]) {
+  if (photos.length === 0) return;
+  const album = sqlite.prepare(
+    `INSERT INTO albums (id, dir, title, description, status_id, gender, uploader_id, scr, photos_amount, album_viewed,
+       likes, dislikes, rating, post_date, added_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const photo = sqlite.prepare(
+    'INSERT INTO photos (album_id, position, path, width, height, created_at) VALUES (?, ?, ?, 1280, 720, ?)',
+  );
+  const inCategory = sqlite.prepare('INSERT OR IGNORE INTO album_categories (album_id, category_id) VALUES (?, ?)');
+  sqlite.transaction(() => {
+    for (let id = 1; id <= ALBUMS; id++) {
+      const { title } = makeTitle(rng);
+      const n = rng.int(5, 30);
+      const first = rng.int(0, photos.length - 1);
+      const likes = rng.int(0, 300);
+      const dislikes = rng.int(0, 60);
+      const posted = now - Math.floor(900 * DAY * rng.next() ** 2);
+      album.run(
+        id,
+        slugify(title),
+        title,
+        rng.pick(DESCRIPTION_SENTENCES),
+        ['straight', 'gay', 'shemale'][rng.weighted([0.8, 0.12, 0.08])],
+        rng.int(1, MEMBERS),
+        photos[first],
+        n,
+        rng.int(20, 90_000),
+        likes,
+        dislikes,
+        likes + dislikes ? Math.round((500 * likes) / (likes + dislikes)) / 100 : 0,
+        posted,
+        posted,
+      );
+      for (let p = 0; p < n; p++) photo.run(id, p + 1, photos[(first + p) % photos.length], posted);
+      inCategory.run(id, rng.int(1, DEMO_CATEGORIES.length));
+    }
+  })();
+}
+
+function seedPlaylists(sqlite: Database.Database, rng: Random, now: number, totalVideos: number) {
+  const playlist = sqlite.prepare(
+    `INSERT INTO playlists (id, member_id, title, description, is_private, orientation, viewed, likes, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'straight', ?, ?, ?, ?)`,
+  );
+  const entry = sqlite.prepare(
+    'INSERT OR IGNORE INTO playlist_videos (playlist_id, video_id, position, added_at) VALUES (?, ?, ?, ?)',
+  );
+  const pool = Math.min(totalVideos, RICH_VIDEOS);
+  sqlite.transaction(() => {
+    for (let id = 1; id <= PLAYLISTS; id++) {
+      const created = now - rng.int(1, 700) * DAY;
+      playlist.run(
+        id,
+        rng.int(1, MEMBERS),
+        `${rng.pick(TITLE_ADJECTIVES)} ${rng.pick(['favourites', 'classics', 'evenings', 'picks', 'collection'])}`,
+        'A hand-picked selection from the archive.',
+        rng.chance(0.1) ? 1 : 0,
+        rng.int(0, 20_000),
+        rng.int(0, 500),
+        created,
+        created + rng.int(0, 30) * DAY,
+      );
+      const n = rng.int(5, 40);
+      for (let p = 0; p < n; p++) entry.run(id, rng.int(1, pool), p + 1, created);
+    }
+  })();
+}
+
+function seedCommunity(sqlite: Database.Database, rng: Random, now: number, totalVideos: number) {
+  const pool = Math.min(totalVideos, RICH_VIDEOS);
+  const list = sqlite.prepare(
+    'INSERT OR IGNORE INTO member_lists (member_id, list, video_id, added_at) VALUES (?, ?, ?, ?)',
+  );
+  const history = sqlite.prepare('INSERT OR IGNORE INTO watch_history (member_id, video_id, viewed_at) VALUES (?, ?, ?)');
+  const sub = sqlite.prepare(
+    'INSERT OR IGNORE INTO subscriptions (member_id, section, object_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const friend = sqlite.prepare(
+    'INSERT OR IGNORE INTO friends (member_id, friend_id, status, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const message = sqlite.prepare(
+    'INSERT INTO messages (from_id, to_id, body, created_at, read_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const wall = sqlite.prepare(
+    'INSERT INTO wall_posts (section, object_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const vote = sqlite.prepare(
+    `INSERT OR IGNORE INTO votes (section, object_id, member_id, vote, created_at) VALUES ('video', ?, ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let m = 1; m <= MEMBERS; m++) {
+      const when = () => now - rng.int(0, 300) * DAY;
+      for (let k = rng.int(0, 15); k > 0; k--) list.run(m, 'favourites', rng.int(1, pool), when());
+      for (let k = rng.int(0, 8); k > 0; k--) list.run(m, 'watch_later', rng.int(1, pool), when());
+      for (let k = rng.int(0, 20); k > 0; k--) history.run(m, rng.int(1, pool), when());
+      for (let k = rng.int(0, 5); k > 0; k--) sub.run(m, 'model', rng.int(1, MODELS), when());
+      for (let k = rng.int(0, 3); k > 0; k--) sub.run(m, 'member', rng.int(1, MEMBERS), when());
+      for (let k = rng.int(0, 10); k > 0; k--) vote.run(rng.int(1, pool), m, rng.chance(0.8) ? 1 : 0, when());
+      for (let k = rng.int(0, 4); k > 0; k--) {
+        const other = rng.int(1, MEMBERS);
+        if (other === m) continue;
+        const accepted = rng.chance(0.7);
+        friend.run(m, other, accepted ? 'accepted' : 'pending', when());
+        if (accepted) friend.run(other, m, 'accepted', when());
+      }
+      if (rng.chance(0.3)) {
+        const other = rng.int(1, MEMBERS);
+        const at = when();
+        if (other !== m) message.run(m, other, 'Hello! Loved your playlist of classics.', at, rng.chance(0.5) ? at : null);
+      }
+      if (rng.chance(0.2)) wall.run('member', rng.int(1, MEMBERS), m, 'Thanks for the recommendations!', when());
+      if (rng.chance(0.2)) wall.run('model', rng.int(1, MODELS), m, 'A true classic performer.', when());
+    }
+  })();
+}
+
+function seedKeywords(sqlite: Database.Database, rng: Random, now: number) {
+  const insert = sqlite.prepare(
+    'INSERT OR IGNORE INTO search_keywords (keyword, searches, results, from_titles, updated_at) VALUES (?, ?, ?, 1, ?)',
+  );
+  sqlite.transaction(() => {
+    for (const word of [...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...PLACES]) {
+      insert.run(word.toLowerCase(), rng.int(1, 5000), rng.int(1, 500), now);
+    }
+    for (const [dir] of DEMO_CATEGORIES) insert.run(dir.replaceAll('-', ' '), rng.int(1, 5000), rng.int(1, 500), now);
+  })();
+}
+
+/** Denormalised counts the listings sort and filter on. */
+export function refreshCounters(sqlite: Database.Database): void {
+  sqlite.exec(`
+    UPDATE videos SET comments_count = (SELECT count(*) FROM comments c
+      WHERE c.section = 'video' AND c.object_id = videos.id AND c.is_deleted = 0)
+      WHERE id IN (SELECT object_id FROM comments WHERE section = 'video');
+    UPDATE categories SET total_videos = (SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
+      WHERE vc.category_id = categories.id AND v.status_id = 1 AND v.is_private = 0),
+      total_albums = (SELECT count(*) FROM album_categories ac WHERE ac.category_id = categories.id);
+    UPDATE models SET videos_count = (SELECT count(*) FROM video_models vm JOIN videos v ON v.id = vm.video_id
+      WHERE vm.model_id = models.id AND v.status_id = 1 AND v.is_private = 0),
+      viewed = coalesce((SELECT sum(v.video_viewed) FROM video_models vm JOIN videos v ON v.id = vm.video_id
+      WHERE vm.model_id = models.id), 0),
+      subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'model' AND s.object_id = models.id);
+    UPDATE models SET popularity = viewed / 100 + subscribers_count * 10;
+    UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1),
+      subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'member' AND s.object_id = members.id);
+    UPDATE playlists SET videos_count = (SELECT count(*) FROM playlist_videos p WHERE p.playlist_id = playlists.id);
+    UPDATE channels SET videos_count = (SELECT count(*) FROM videos v WHERE v.channel_id = channels.id AND v.status_id = 1);
+  `);
+}

@@ -1,0 +1,17 @@
+// Serves the built site on a throwaway data dir for the browser tests: a small seed with two short
+// real clips, so the tests exercise the same pipeline without minutes of transcoding.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const port = process.argv[2] ?? '3100';
+const dataDir = join(process.cwd(), 'data', 'e2e');
+mkdirSync(dataDir, { recursive: true });
+const env = { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const seed = spawnSync(
+  'npx',
+  ['tsx', 'packages/db/src/seed/cli.ts', '--reset', '--videos', '400', '--clips', '2', '--clip-seconds', '30'],
+  { stdio: 'inherit', env },
+);
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+spawnSync('npx', ['tsx', 'apps/api/src/main.ts'], { stdio: 'inherit', env });

@@ -1,0 +1,12 @@
+// `npm test`: unit and integration tests (vitest), then the browser tests against the built server.
+import { spawnSync } from 'node:child_process';
+import { CHROMIUM, ensureSystemPackages, FFMPEG } from './system-deps.mjs';
+
+const run = (cmd, args, env = {}) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!ensureSystemPackages([FFMPEG, CHROMIUM])) process.exit(1);
+run('npx', ['vitest', 'run']);
+run('node', ['scripts/e2e.mjs']);

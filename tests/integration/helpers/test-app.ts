@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateDb, openDb } from '@vt/db';
+import { seedDemo } from '../../../packages/db/src/seed/seed';
+import { createApp } from '../../../apps/api/src/app';
+import { loadConfig } from '../../../apps/api/src/config';
+import { createLogger } from '../../../apps/api/src/logger';
+
+export const TEST_MEDIA = 'test/clip-1';
+export const SEGMENT_BYTES = 1000;
+
+/** Fake processed media: enough files for the signing, MIME, range and VTT paths. */
+function writeFakeMedia(mediaDir: string) {
+  const dir = join(mediaDir, TEST_MEDIA);
+  mkdirSync(join(dir, '360p'), { recursive: true });
+  mkdirSync(join(dir, 'sprites'), { recursive: true });
+  writeFileSync(join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n360p/index.m3u8\n');
+  writeFileSync(join(dir, '360p', 'index.m3u8'), '#EXTM3U\n#EXTINF:4.0,\nseg-0000.ts\n#EXT-X-ENDLIST\n');
+  writeFileSync(join(dir, '360p', 'seg-0000.ts'), Buffer.alloc(SEGMENT_BYTES, 7));
+  writeFileSync(join(dir, 'thumb.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  writeFileSync(join(dir, 'sprites', 'sprite-001.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  writeFileSync(
+    join(dir, 'timeline.vtt'),
+    'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nsprites/sprite-001.jpg#xywh=0,0,160,90\n\n00:00:05.000 --> 00:00:10.000\nsprites/sprite-001.jpg#xywh=160,0,160,90\n',
+  );
+}
+
+export function createTestApp(opts: { videos?: number; env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  writeFakeMedia(config.mediaDir);
+  const db = openDb(config.databaseFile);
+  migrateDb(db);
+  seedDemo(db, {
+    videos: opts.videos ?? 400,
+    media: [
+      { mediaPath: TEST_MEDIA, durationSec: 10, width: 640, height: 360, timelineCount: 2, timelineInterval: 5 },
+    ],
+    photos: [],
+  });
+  const built = createApp({ config, db, log: createLogger('silent') });
+  const request = (path: string, init?: RequestInit) => built.app.request(path, init);
+  const json = async (path: string, init?: RequestInit) => {
+    const res = await request(path, init);
+    return { res, body: (await res.json()) as Record<string, unknown> & any };
+  };
+  return {
+    ...built,
+    db,
+    config,
+    request,
+    json,
+    close() {
+      db.$client.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
