@@ -455,6 +455,7 @@ CREATE TABLE `videos` (
 	`width` integer DEFAULT 0 NOT NULL,
 	`height` integer DEFAULT 0 NOT NULL,
 	`is_hd` integer DEFAULT 0 NOT NULL,
+	`category_mask` integer DEFAULT 0 NOT NULL,
 	`post_date` integer NOT NULL,
 	`added_at` integer NOT NULL,
 	`uploader_id` integer,
@@ -483,15 +484,15 @@ CREATE TABLE `videos` (
 	FOREIGN KEY (`channel_id`) REFERENCES `channels`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `videos_latest_idx` ON `videos` (`gender`,`post_date`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_longest_idx` ON `videos` (`gender`,`duration_sec`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_commented_idx` ON `videos` (`gender`,`comments_count`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_viewed_idx` ON `videos` (`gender`,`video_viewed`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_rating_idx` ON `videos` (`gender`,`rating`,`duration_bucket`,`is_hd`,`post_date`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_popular_idx` ON `videos` (`gender`,`popularity`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_day_idx` ON `videos` (`gender`,`views_day`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_week_idx` ON `videos` (`gender`,`views_week`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_month_idx` ON `videos` (`gender`,`views_month`,`duration_bucket`,`is_hd`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_latest_idx` ON `videos` (`gender`,`post_date`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_longest_idx` ON `videos` (`gender`,`duration_sec`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_commented_idx` ON `videos` (`gender`,`comments_count`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_viewed_idx` ON `videos` (`gender`,`video_viewed`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_rating_idx` ON `videos` (`gender`,`rating`,`duration_bucket`,`is_hd`,`post_date`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_popular_idx` ON `videos` (`gender`,`popularity`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_day_idx` ON `videos` (`gender`,`views_day`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_week_idx` ON `videos` (`gender`,`views_week`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_month_idx` ON `videos` (`gender`,`views_month`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
 CREATE INDEX `videos_status_idx` ON `videos` (`status_id`,`added_at`);--> statement-breakpoint
 CREATE INDEX `videos_uploader_idx` ON `videos` (`uploader_id`,`added_at`);--> statement-breakpoint
 CREATE INDEX `videos_hash_idx` ON `videos` (`content_hash`);

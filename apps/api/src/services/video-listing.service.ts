@@ -6,6 +6,8 @@ import type { MediaUrls } from './media-urls.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 
 export const MAX_PAGE = 10_000;
+/** Category ids below this live in videos.category_mask (a signed 64-bit integer). */
+export const MASK_BITS = 63;
 
 const DAY = 86_400;
 const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
@@ -15,20 +17,21 @@ const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week
  * SQLite walks the index in order and stops after the page: no sort step, even on deep pages.
  */
 function orderFor(sort: VideoSort, date: DateFilter): string {
+  const tail = 'v.duration_bucket DESC, v.is_hd DESC, v.category_mask DESC, v.id DESC';
   switch (sort) {
     case 'latest-updates':
-      return 'v.post_date DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+      return `v.post_date DESC, ${tail}`;
     case 'longest':
-      return 'v.duration_sec DESC, v.is_hd DESC, v.id DESC';
+      return `v.duration_sec DESC, ${tail}`;
     case 'most-commented':
-      return 'v.comments_count DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+      return `v.comments_count DESC, ${tail}`;
     case 'most-viewed':
-      return 'v.video_viewed DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC';
+      return `v.video_viewed DESC, ${tail}`;
     case 'top-rated':
-      return 'v.rating DESC, v.duration_bucket DESC, v.is_hd DESC, v.post_date DESC, v.id DESC';
+      return `v.rating DESC, v.duration_bucket DESC, v.is_hd DESC, v.post_date DESC, v.category_mask DESC, v.id DESC`;
     case 'most-popular': {
       const col = { all: 'popularity', day: 'views_day', week: 'views_week', month: 'views_month' }[date];
-      return `v.${col} DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC`;
+      return `v.${col} DESC, ${tail}`;
     }
   }
 }
@@ -56,6 +59,10 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     }
     return st;
   };
+  const categoryIds = new TtlMemo<number | null>(60_000);
+  const categoryByDir = sqlite.prepare('SELECT id FROM categories WHERE dir = ?').pluck();
+  const categoryId = (dir: string) =>
+    categoryIds.getOrCompute(dir, () => (categoryByDir.get(dir) as number | undefined) ?? null);
   // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.
   const counts = new TtlMemo<number>(60_000);
 
@@ -77,14 +84,24 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     switch (t.section) {
       case 'all':
         break;
-      case 'categories':
-        for (const dir of t.dirs) {
-          where.push(
-            'EXISTS (SELECT 1 FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id AND c.dir = ?)',
-          );
-          params.push(dir);
+      case 'categories': {
+        const ids = t.dirs.map(categoryId);
+        if (ids.some((id) => id === null)) {
+          where.push('0');
+          break;
+        }
+        const inMask = (ids as number[]).filter((id) => id < MASK_BITS);
+        if (inMask.length) {
+          const mask = inMask.reduce((m, id) => m | (1n << BigInt(id)), 0n);
+          where.push('(v.category_mask & ?) = ?');
+          params.push(mask, mask);
+        }
+        for (const id of (ids as number[]).filter((id) => id >= MASK_BITS)) {
+          where.push('EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ?)');
+          params.push(id);
         }
         break;
+      }
       case 'models':
         where.push(
           'EXISTS (SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id AND m.dir = ?)',

@@ -46,6 +46,13 @@ const PLAYLISTS = 300;
 const RICH_VIDEOS = 20_000;
 const CHUNK = 20_000;
 
+/** videos.category_mask: bit n for category id n below 63 (see the schema). */
+export function categoryMask(categoryIds: Iterable<number>): bigint {
+  let mask = 0n;
+  for (const id of categoryIds) if (id < 63) mask |= 1n << BigInt(id);
+  return mask;
+}
+
 export function isEmpty(db: Db): boolean {
   return (db.$client.prepare('SELECT count(*) AS n FROM videos').get() as { n: number }).n === 0;
 }
@@ -212,8 +219,8 @@ function seedVideos(
   const insert = sqlite.prepare(
     `INSERT INTO videos (id, dir, title, description, status_id, is_private, gender, country, production_year,
        duration_sec, duration_bucket, width, height, is_hd, post_date, added_at, uploader_id, channel_id,
-       media_path, timeline_count, timeline_interval, video_viewed, likes, dislikes, rating, comments_count)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       media_path, timeline_count, timeline_interval, video_viewed, likes, dislikes, rating, comments_count, category_mask)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const inCategory = sqlite.prepare('INSERT INTO video_categories (video_id, category_id) VALUES (?, ?)');
   const withModel = sqlite.prepare('INSERT INTO video_models (video_id, model_id) VALUES (?, ?)');
@@ -252,6 +259,9 @@ function seedVideos(
       const statusRoll = rng.next();
       const status = statusRoll < 0.006 ? 5 : 1;
       const isPrivate = status === 1 && statusRoll > 0.995 ? 1 : 0;
+      const cats = new Set<number>();
+      const nCats = rng.int(1, 4);
+      while (cats.size < nCats) cats.add(rng.weighted(categoryWeights) + 1);
       insert.run(
         id,
         slugify(title) || `video-${id}`,
@@ -279,10 +289,8 @@ function seedVideos(
         dislikes,
         rating,
         0,
+        categoryMask(cats),
       );
-      const cats = new Set<number>();
-      const nCats = rng.int(1, 4);
-      while (cats.size < nCats) cats.add(rng.weighted(categoryWeights) + 1);
       for (const c of cats) inCategory.run(id, c);
       const models = new Set<number>();
       const nModels = rng.weighted([0.25, 0.45, 0.2, 0.1]);

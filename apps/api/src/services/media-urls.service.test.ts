@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { bucketOf, createMediaUrls } from './media-urls.service';
+
+describe('media urls', () => {
+  let now = 1_700_000_123;
+  const sut = createMediaUrls({ secret: 'x'.repeat(32), ttlSeconds: 3600, clock: { now: () => now } });
+
+  it('signs a stable, expiring HLS location per hour', () => {
+    const a = sut.signedHls('v/123000/123456');
+    now += 60;
+    const b = sut.signedHls('v/123000/123456');
+    expect(a.url).toBe(b.url);
+    expect(a.url).toMatch(/^\/media\/\d+\/[\w-]{27}\/v~123000~123456\/master\.m3u8$/);
+    expect(a.expires - now).toBeGreaterThanOrEqual(3600);
+    const [, , exp, sig] = a.url.split('/');
+    expect(sut.verify(Number(exp), sig, 'v/123000/123456')).toBe(true);
+    expect(sut.verify(Number(exp), sig, 'v/123000/123457')).toBe(false);
+    now = Number(exp) + 1;
+    expect(sut.verify(Number(exp), sig, 'v/123000/123456')).toBe(false);
+  });
+
+  it('builds the timeline path of the spec', () => {
+    expect(sut.timelineVtt({ id: 123456, timelineCount: 40, timelineInterval: 5 })).toBe(
+      '/timelines/160x90/123000/123456.40.5.vtt',
+    );
+    expect(sut.timelineVtt({ id: 1, timelineCount: 0, timelineInterval: 0 })).toBeNull();
+    expect(bucketOf(999)).toBe(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+interface FilterLinksProps<T> {
+  label: string;
+  options: readonly T[];
+  current: T;
+  href: (value: T) => string;
+  text: (value: T) => string;
+}
+
+/** One filter as a row of crawlable links; the active one is marked for assistive tech. */
+export function FilterLinks<T extends string | number | boolean>({ label, options, current, href, text }: FilterLinksProps<T>) {
+  const labelId = useId();
+  return (
+    <div className="filter" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="filter__label">
+        {label}
+      </span>
+      <ul className="chips">
+        {options.map((option) => (
+          <li key={String(option)}>
+            <Link
+              to={href(option)}
+              className={`chip${option === current ? ' chip--active' : ''}`}
+              aria-current={option === current ? 'true' : undefined}
+              rel="nofollow"
+            >
+              {text(option)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

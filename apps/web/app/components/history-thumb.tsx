@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { WatchHistoryEntry } from '../lib/watch-history';
+import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
+
+/** A thumb from the local watch history, which stores only id, dir, title and image. */
+export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
+  const { video_id: id, dir, title, thumb } = entry.params;
+  return (
+    <article className="thumb" data-testid="thumb">
+      <Link to={`/videos/${id}/${dir}/`} className="thumb__link">
+        <div className="thumb__media">
+          {thumb ? (
+            <img
+              className="thumb__image"
+              src={thumb}
+              width={THUMB_WIDTH}
+              height={THUMB_HEIGHT}
+              loading="lazy"
+              decoding="async"
+              alt={title}
+            />
+          ) : (
+            <span className="thumb__image thumb__image--empty" />
+          )}
+        </div>
+        <h3 className="thumb__title">{title}</h3>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VideoThumb } from '../lib/dto';
+import { LAZY_BLOCK_ROOT_MARGIN } from '../lib/site-constants';
+import { EmptyState } from './empty-state';
+import { ThumbGrid } from './thumb-grid';
+import { ThumbSkeletonGrid } from './thumb-skeleton-grid';
+
+type LoadState = { status: 'idle' | 'loading' | 'error' } | { status: 'done'; videos: VideoThumb[] };
+
+interface LazyVideoGridProps {
+  load: () => Promise<VideoThumb[]>;
+  placeholderCount: number;
+}
+
+/** Thumbs fetched only when the block comes within LAZY_BLOCK_ROOT_MARGIN of the viewport. */
+export function LazyVideoGrid({ load, placeholderCount }: LazyVideoGridProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<LoadState>({ status: 'idle' });
+
+  const fetchVideos = useCallback(() => {
+    setState({ status: 'loading' });
+    load()
+      .then((videos) => setState({ status: 'done', videos }))
+      .catch((error: unknown) => {
+        console.error('[home] block failed to load', error);
+        setState({ status: 'error' });
+      });
+  }, [load]);
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || state.status !== 'idle') return;
+    if (typeof IntersectionObserver === 'undefined') {
+      fetchVideos();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          fetchVideos();
+        }
+      },
+      { rootMargin: LAZY_BLOCK_ROOT_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [state.status, fetchVideos]);
+
+  return (
+    <div ref={ref} className="lazy-grid" aria-busy={state.status === 'idle' || state.status === 'loading'}>
+      {state.status === 'done' ? (
+        state.videos.length > 0 ? (
+          <ThumbGrid videos={state.videos} />
+        ) : (
+          <EmptyState>{t('listing.empty.videos')}</EmptyState>
+        )
+      ) : state.status === 'error' ? (
+        <div className="lazy-grid__error" role="alert">
+          <p>{t('home.load_error')}</p>
+          <button type="button" className="button" onClick={fetchVideos}>
+            {t('home.retry')}
+          </button>
+        </div>
+      ) : (
+        <ThumbSkeletonGrid count={placeholderCount} />
+      )}
+    </div>
+  );
+}

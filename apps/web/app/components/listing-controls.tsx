@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  DATE_OPTIONS,
+  DURATION_OPTIONS,
+  type ListingFilters,
+  listingHref,
+  supportsDateFilter,
+} from '../lib/listing-filters';
+import { type ListingSort, VIDEO_SORTS } from '../lib/sorts';
+import { FilterLinks } from './filter-links';
+
+/** Sort tabs and filters; any change goes back to page 1 and keeps the other filters. */
+export function ListingControls({ sort, filters }: { sort: ListingSort; filters: ListingFilters }) {
+  const { t } = useTranslation();
+  const withFilters = (patch: Partial<ListingFilters>) => listingHref(sort, 1, { ...filters, ...patch });
+
+  return (
+    <div className="listing-controls">
+      <nav aria-label={t('sort.label')}>
+        <ul className="tabs">
+          {VIDEO_SORTS.map((option) => (
+            <li key={option}>
+              <Link
+                to={listingHref(option, 1, filters)}
+                className={`tabs__link${option === sort ? ' tabs__link--active' : ''}`}
+                aria-current={option === sort ? 'page' : undefined}
+              >
+                {t(`sort.${option}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {sort !== 'history' && (
+        <div className="listing-controls__filters">
+          {supportsDateFilter(sort) && (
+            <FilterLinks
+              label={t('filter.date.label')}
+              options={DATE_OPTIONS}
+              current={filters.date}
+              href={(date) => withFilters({ date })}
+              text={(date) => t(`filter.date.${date}`)}
+            />
+          )}
+          <FilterLinks
+            label={t('filter.duration.label')}
+            options={DURATION_OPTIONS}
+            current={filters.duration}
+            href={(duration) => withFilters({ duration })}
+            text={(duration) => t(`filter.duration.${duration}`)}
+          />
+          <FilterLinks
+            label={t('filter.hd.label')}
+            options={[false, true]}
+            current={filters.hdOnly}
+            href={(hdOnly) => withFilters({ hdOnly })}
+            text={(hdOnly) => (hdOnly ? t('filter.hd.only') : t('filter.hd.all'))}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="status-page" data-testid="not-found">
+      <title>{t('meta.title_pattern', { title: t('error.404'), site: t('site.name') })}</title>
+      <meta name="robots" content="noindex" />
+      <p className="status-page__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="status-page__title">{t('error.404')}</h1>
+      <p className="status-page__text">{t('error.404_text')}</p>
+      <Link to="/" className="button">
+        {t('error.home_link')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { formatDuration } from '@vt/i18n';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  MutedIcon,
+  PauseIcon,
+  PlayIcon,
+  VolumeIcon,
+} from './player-icons';
+import { SeekBar } from './seek-bar';
+import { useFullscreen } from './use-fullscreen';
+import { useHlsSource } from './use-hls-source';
+import { useMediaState } from './use-media-state';
+import { useTimelineCues } from './use-timeline-cues';
+
+interface VideoPlayerProps {
+  /** Signed master.m3u8 URL. */
+  src: string;
+  poster: string;
+  title: string;
+  durationSec: number;
+  timelineVtt: string | null;
+}
+
+const SEEK_STEP = 5;
+const VOLUME_STEP = 0.1;
+const IDLE_MS = 2500;
+
+/** Our own controls on a plain <video>: HLS via hls.js (or native), sprite previews on the seek bar. */
+export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: VideoPlayerProps) {
+  const { t } = useTranslation();
+  const boxRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const shortcutsId = useId();
+  const state = useMediaState(videoRef, durationSec);
+  const cues = useTimelineCues(timelineVtt);
+  const [fullscreen, toggleFullscreen] = useFullscreen(boxRef, videoRef);
+  const [idle, setIdle] = useState(false);
+  const idleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // The loader signs a new URL on every revalidation; keep the first one so playback is not restarted.
+  const [source] = useState(src);
+  useHlsSource(videoRef, source);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused || video.ended) {
+      video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+    } else {
+      video.pause();
+    }
+  }, []);
+
+  const seekTo = useCallback((time: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const end = Number.isFinite(video.duration) ? video.duration : durationSec;
+    video.currentTime = Math.min(Math.max(time, 0), end);
+  }, [durationSec]);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (video) video.muted = !video.muted;
+  }, []);
+
+  const changeVolume = (delta: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.volume = Math.min(1, Math.max(0, Math.round((video.volume + delta) * 10) / 10));
+    video.muted = video.volume === 0;
+  };
+
+  const wake = useCallback(() => {
+    setIdle(false);
+    clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(() => setIdle(true), IDLE_MS);
+  }, []);
+
+  useEffect(() => () => clearTimeout(idleTimer.current), []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const onButton = (event.target as HTMLElement).tagName === 'BUTTON';
+    const actions: Record<string, () => void> = {
+      ' ': togglePlay,
+      k: togglePlay,
+      ArrowLeft: () => seekTo((videoRef.current?.currentTime ?? 0) - SEEK_STEP),
+      ArrowRight: () => seekTo((videoRef.current?.currentTime ?? 0) + SEEK_STEP),
+      ArrowUp: () => changeVolume(VOLUME_STEP),
+      ArrowDown: () => changeVolume(-VOLUME_STEP),
+      m: toggleMute,
+      f: toggleFullscreen,
+    };
+    const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+    // A focused button already answers Space with a click.
+    if (!action || (onButton && event.key === ' ')) return;
+    event.preventDefault();
+    action();
+    wake();
+  };
+
+  const playing = !state.paused;
+  const showControls = !playing || !idle;
+
+  return (
+    <section
+      ref={boxRef}
+      className={`player${showControls ? '' : ' player--idle'}${fullscreen ? ' player--fullscreen' : ''}`}
+      aria-label={t('player.region')}
+      aria-describedby={shortcutsId}
+      onKeyDown={onKeyDown}
+      onPointerMove={wake}
+    >
+      <p id={shortcutsId} className="visually-hidden">
+        {t('player.shortcuts')}
+      </p>
+      <video
+        ref={videoRef}
+        className="player__video"
+        poster={poster || undefined}
+        preload="metadata"
+        playsInline
+        title={title}
+        data-testid="player-video"
+      />
+      <button
+        type="button"
+        className="player__surface"
+        aria-label={playing ? t('player.pause') : t('player.play')}
+        onClick={togglePlay}
+        onDoubleClick={toggleFullscreen}
+      >
+        {!state.started && (
+          <span className="player__big-play">
+            <PlayIcon />
+          </span>
+        )}
+      </button>
+      {state.waiting && playing && <span className="player__spinner" role="status" aria-label={t('player.loading')} />}
+      <div className="player__controls">
+        <SeekBar
+          currentTime={state.currentTime}
+          duration={state.duration}
+          bufferedEnd={state.bufferedEnd}
+          cues={cues}
+          onSeek={seekTo}
+        />
+        <div className="player__buttons">
+          <button
+            type="button"
+            className="player__button"
+            data-testid="play-button"
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            onClick={togglePlay}
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+          <button
+            type="button"
+            className="player__button"
+            aria-label={state.muted ? t('player.unmute') : t('player.mute')}
+            aria-pressed={state.muted}
+            onClick={toggleMute}
+          >
+            {state.muted || state.volume === 0 ? <MutedIcon /> : <VolumeIcon />}
+          </button>
+          <span className="player__time" data-testid="player-time">
+            {t('player.time', { current: formatDuration(state.currentTime), duration: formatDuration(state.duration) })}
+          </span>
+          <button
+            type="button"
+            className="player__button player__button--end"
+            aria-label={fullscreen ? t('player.exit_fullscreen') : t('player.fullscreen')}
+            onClick={toggleFullscreen}
+          >
+            {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

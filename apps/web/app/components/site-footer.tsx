@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RTA_INFO_URL } from '../lib/site-constants';
+
+const INFO_LINKS = [
+  { key: 'footer.terms', to: '/information/terms/' },
+  { key: 'footer.privacy', to: '/information/privacy/' },
+  { key: 'footer.cookies', to: '/information/cookies_policy/' },
+  { key: 'footer.2257', to: '/information/2257/' },
+  { key: 'footer.help', to: '/information/help/' },
+  { key: 'footer.contact', to: '/information/contact/' },
+] as const;
+
+export function SiteFooter({ year }: { year: number }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <nav aria-label={t('footer.info')}>
+          <ul className="site-footer__links">
+            {INFO_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{t(link.key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__notice">
+          {t('footer.rta')}{' '}
+          <a href={RTA_INFO_URL} rel="noopener noreferrer" target="_blank">
+            {t('footer.rta_link')}
+          </a>
+        </p>
+        <p className="site-footer__notice">{t('footer.adults')}</p>
+        <p className="site-footer__copyright">{t('footer.copyright', { year, site: t('site.name') })}</p>
+      </div>
+    </footer>
+  );
+}

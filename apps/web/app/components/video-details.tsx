@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { VideoDetail } from '../lib/dto';
+import { formatDate, isoDate } from '../lib/intl';
+import { TagLinks } from './tag-links';
+import { VideoStats } from './video-stats';
+
+/** Everything under the player: title, date, uploader, stats, tags and description. */
+export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="video-details">
+      <h1 className="video-details__title">{video.title}</h1>
+      <div className="video-details__meta">
+        <time dateTime={isoDate(video.postDate)}>{t('video.posted', { date: formatDate(video.postDate, lang) })}</time>
+        {video.uploader && (
+          <span className="video-details__uploader">
+            {t('video.uploader')} <strong>{video.uploader.name}</strong>
+          </span>
+        )}
+      </div>
+      <VideoStats video={video} />
+      <TagLinks label={t('video.models')} items={video.models} href={(dir) => `/model/${dir}/`} variant="model" />
+      <TagLinks label={t('video.categories')} items={video.categories} href={(dir) => `/categories/${dir}/`} />
+      {video.description && (
+        <section className="video-details__description" aria-label={t('video.description')}>
+          <p>{video.description}</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { DateFilter, DurationFilter, VideoSort } from './dto';
+import { DATED_SORTS, type ListingSort } from './sorts';
+
+export interface ListingFilters {
+  date: DateFilter;
+  duration: DurationFilter;
+  hdOnly: boolean;
+}
+
+export const DEFAULT_FILTERS: ListingFilters = { date: 'all', duration: 0, hdOnly: false };
+export const DATE_OPTIONS: readonly DateFilter[] = ['all', 'day', 'week', 'month'];
+export const DURATION_OPTIONS: readonly DurationFilter[] = [0, 1, 2, 3];
+
+export function supportsDateFilter(sort: ListingSort): boolean {
+  return DATED_SORTS.includes(sort as VideoSort);
+}
+
+/** Reads `?date=week&duration=2&hd=1`; anything unknown falls back to the default. */
+export function parseListingFilters(params: URLSearchParams, sort: ListingSort): ListingFilters {
+  const date = params.get('date');
+  const duration = Number(params.get('duration'));
+  return {
+    date: supportsDateFilter(sort) && DATE_OPTIONS.includes(date as DateFilter) ? (date as DateFilter) : 'all',
+    duration: DURATION_OPTIONS.includes(duration as DurationFilter) ? (duration as DurationFilter) : 0,
+    hdOnly: params.get('hd') === '1',
+  };
+}
+
+/** The query string for filters, without defaults, so every filter set has one URL. */
+export function filtersQuery(filters: ListingFilters, sort: ListingSort): string {
+  const params = new URLSearchParams();
+  if (filters.date !== 'all' && supportsDateFilter(sort)) params.set('date', filters.date);
+  if (filters.duration !== 0) params.set('duration', String(filters.duration));
+  if (filters.hdOnly) params.set('hd', '1');
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function listingHref(sort: ListingSort, page: number, filters: ListingFilters = DEFAULT_FILTERS): string {
+  return `/videos/${sort}/${page}/${filtersQuery(filters, sort)}`;
+}

@@ -1,0 +1,30 @@
+import type { Lang } from '@vt/i18n';
+import { useRouteLoaderData } from 'react-router';
+
+/** Server constants every page needs; also published as window.__CONSTANTS__ (without origin/year). */
+export interface RootData {
+  lang: Lang;
+  viewer: { memberId: number | null; name: string | null };
+  country: string | null;
+  origin: string;
+  year: number;
+}
+
+const FALLBACK: RootData = {
+  lang: 'en',
+  viewer: { memberId: null, name: null },
+  country: null,
+  origin: '',
+  year: new Date().getUTCFullYear(),
+};
+
+export function useRootData(): RootData {
+  // The root loader never throws, but error renders can run before its data exists.
+  return useRouteLoaderData<RootData>('root') ?? FALLBACK;
+}
+
+/** Root data inside a `meta` function, where hooks are not available. */
+export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootData {
+  const root = matches.find((match) => match?.id === 'root');
+  return (root?.loaderData as RootData | undefined) ?? FALLBACK;
+}

@@ -1,0 +1,17 @@
+/** Business constants from spec §9 that the web app needs. */
+export const LISTING_PAGE_SIZE = 60;
+export const HOME_BLOCK_SIZE = 25;
+export const RELATED_PAGE_SIZE = 12;
+/** The related procedure serves at most this many pages. */
+export const RELATED_MAX_PAGE = 20;
+export const MAX_PAGE = 10_000;
+export const PAGINATION_WINDOW = 5;
+export const VIEW_STAT_DELAY_MS = 1_000;
+export const WATCH_HISTORY_KEY = 'watch_history';
+export const WATCH_HISTORY_LIMIT = 200;
+export const COUNTRY_COOKIE = 'country';
+export const COUNTRY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+export const LAZY_BLOCK_ROOT_MARGIN = '400px';
+export const TAG_CLOUD_SIZE = 100;
+export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
+export const RTA_INFO_URL = 'https://www.rtalabel.org/';

@@ -1,0 +1,42 @@
+import { type AppLoadContext, redirect } from 'react-router';
+import type { Listing, VideoThumb } from '../lib/dto';
+import { notFound } from '../lib/http-errors';
+import { type ListingFilters, parseListingFilters } from '../lib/listing-filters';
+import { parsePage } from '../lib/route-params';
+import { LISTING_PAGE_SIZE } from '../lib/site-constants';
+import { isListingSort, type ListingSort } from '../lib/sorts';
+
+export interface VideoListingData {
+  kind: 'listing';
+  sort: ListingSort;
+  page: number;
+  filters: ListingFilters;
+  /** Null for the history sort: visitors' history lives in their browser. */
+  listing: Listing<VideoThumb> | null;
+}
+
+/** `/videos/{sort}/{page}/`: unknown sorts go to /404/, a missing page to page 1, a bad page is a 404. */
+export async function loadVideoListing(
+  context: AppLoadContext,
+  request: Request,
+  sortParam: string,
+  pageParam: string | undefined,
+): Promise<VideoListingData> {
+  if (!isListingSort(sortParam)) throw redirect('/404/', 302);
+  const url = new URL(request.url);
+  if (pageParam === undefined) throw redirect(`/videos/${sortParam}/1/${url.search}`, 301);
+  const page = parsePage(pageParam) ?? notFound();
+  const filters = parseListingFilters(url.searchParams, sortParam);
+
+  if (sortParam === 'history') return { kind: 'listing', sort: sortParam, page, filters, listing: null };
+
+  const listing = await context.api.videos.list({
+    sort: sortParam,
+    page,
+    count: LISTING_PAGE_SIZE,
+    date: filters.date,
+    duration: filters.duration,
+    hdOnly: filters.hdOnly,
+  });
+  return { kind: 'listing', sort: sortParam, page, filters, listing };
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { VideoPlayer } from '../components/player/video-player';
+import { Pagination } from '../components/pagination';
+import { ThumbGrid } from '../components/thumb-grid';
+import { VideoDetails } from '../components/video-details';
+import { VideoStatePanel } from '../components/video-state-panel';
+import { RELATED_MAX_PAGE } from '../lib/site-constants';
+import { useRecordWatch } from '../lib/use-record-watch';
+import { useRootData } from '../lib/root-data';
+import { useViewStat } from '../lib/use-view-stat';
+import type { VideoPageData } from './video-page.server';
+
+function PlayerArea({ data }: { data: VideoPageData }) {
+  const { t } = useTranslation();
+  const { video, hls } = data;
+  // Spec §4: the player is never built for a deleted video (status 5).
+  if (video.state === 'deleted' || video.statusId === 5) return <VideoStatePanel message={t('video.deleted')} />;
+  if (video.state === 'private') return <VideoStatePanel message={t('video.private')} />;
+  if (!hls) {
+    return (
+      <VideoStatePanel message={t('video.not_found')}>
+        <Link to="/" className="button">
+          {t('video.go_home')}
+        </Link>
+      </VideoStatePanel>
+    );
+  }
+  return (
+    <VideoPlayer
+      // A new video gets a fresh player; revalidating the same one (related pages) keeps it playing.
+      key={video.id}
+      src={hls}
+      poster={video.scr}
+      title={video.title}
+      durationSec={video.durationSec}
+      timelineVtt={video.timelineVtt}
+    />
+  );
+}
+
+export function VideoPage({ data }: { data: VideoPageData }) {
+  const { t } = useTranslation();
+  const { lang, viewer } = useRootData();
+  const { video, related, relatedPage } = data;
+  const active = video.state === 'active';
+  useViewStat(video.id, active);
+  useRecordWatch(video, active && viewer.memberId === null);
+
+  return (
+    <div className="video-page">
+      <div className="video-page__player">
+        <PlayerArea data={data} />
+      </div>
+      <VideoDetails video={video} lang={lang} />
+      <section className="related" aria-labelledby="related-title">
+        <h2 id="related-title" className="section-title">
+          {t('video.related')}
+        </h2>
+        {related.items.length > 0 && <ThumbGrid videos={related.items} />}
+        <Pagination
+          page={relatedPage}
+          pages={Math.min(related.pages, RELATED_MAX_PAGE)}
+          href={(page) => (page === 1 ? video.url : `${video.url}?related_page=${page}`)}
+          label={t('video.related')}
+          preventScrollReset
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { isLang } from '@vt/i18n';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import { NotFound } from './components/not-found';
+import { ServerError } from './components/server-error';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { getI18n } from './lib/i18n';
+import { type RootData, useRootData } from './lib/root-data';
+import { safeJson } from './lib/safe-json';
+import { RTA_LABEL } from './lib/site-constants';
+import appCss from './styles/app.css?url';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23e0a040'/%3E%3Cpath d='M12 9v14l11-7z' fill='%23141414'/%3E%3C/svg%3E";
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return {
+    lang: isLang(context.lang) ? context.lang : 'en',
+    viewer: { memberId: context.viewer.memberId, name: context.viewer.name },
+    country: context.country,
+    origin: context.origin,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const i18n = getI18n(root.lang);
+  // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
+  const constants = { lang: root.lang, viewer: root.viewer, country: root.country };
+
+  return (
+    <html lang={root.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="RATING" content={RTA_LABEL} />
+        <meta name="rating" content="adult" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: server constants, escaped by safeJson
+          dangerouslySetInnerHTML={{ __html: `window.__CONSTANTS__=${safeJson(constants)};` }}
+        />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <a className="skip-link" href="#main">
+            {i18n.t('site.skip_to_content')}
+          </a>
+          <SiteHeader />
+          <main id="main" className="site-main">
+            {children}
+          </main>
+          <SiteFooter year={root.year} />
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ServerError status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

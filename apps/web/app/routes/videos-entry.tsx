@@ -1,0 +1,62 @@
+import { formatDuration } from '@vt/i18n';
+import { listingHref } from '../lib/listing-filters';
+import { getI18n } from '../lib/i18n';
+import { formatDate } from '../lib/intl';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { parseId } from '../lib/route-params';
+import { VideoListingPage } from '../pages/video-listing-page';
+import { loadVideoListing } from '../pages/video-listing.server';
+import { VideoPage } from '../pages/video-page';
+import { loadVideoPage } from '../pages/video-page.server';
+import type { Route } from './+types/videos-entry';
+
+const DESCRIPTION_LENGTH = 160;
+
+/** A numeric first segment is a video page; anything else is a listing sort. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const id = parseId(params.key);
+  if (id !== null) return loadVideoPage(context, request, id, params.sub);
+  return loadVideoListing(context, request, params.key, params.sub);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+
+  if (loaderData.kind === 'listing') {
+    const { sort, page, filters } = loaderData;
+    return pageMeta(t, {
+      title: t(`listing.headline.${sort}`),
+      description: t(`listing.seo.${sort}`),
+      canonical: `${origin}${listingHref(sort, page, filters)}`,
+      page,
+      noindex: sort === 'history',
+    });
+  }
+
+  const { video } = loaderData;
+  const description = video.description
+    ? video.description.slice(0, DESCRIPTION_LENGTH)
+    : t('video.meta_description', {
+        title: video.title,
+        site: t('site.name'),
+        duration: formatDuration(video.durationSec),
+        date: formatDate(video.postDate, lang),
+      });
+  return [
+    ...pageMeta(t, {
+      title: video.title,
+      description,
+      canonical: `${origin}${video.url}`,
+      noindex: video.state !== 'active',
+      image: video.scr ? new URL(video.scr, origin || 'http://localhost').href : undefined,
+    }),
+    { property: 'og:type', content: 'video.other' },
+  ];
+}
+
+export default function VideosEntry({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === 'video' ? <VideoPage data={loaderData} /> : <VideoListingPage data={loaderData} />;
+}

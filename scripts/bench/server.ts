@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const BENCH_DATA = join(process.cwd(), 'data', 'bench');
+
+/** Seeds the benchmark database once (1,000,000 videos by default); later runs reuse it. */
+export function ensureBenchDb(videos: number): void {
+  const marker = join(BENCH_DATA, `seeded-${videos}`);
+  if (existsSync(marker)) return;
+  console.log(`seeding ${videos} videos into ${BENCH_DATA} (once)…`);
+  const env = { ...process.env, DATA_DIR: BENCH_DATA };
+  const r = spawnSync(
+    'npx',
+    ['tsx', 'packages/db/src/seed/cli.ts', '--reset', '--videos', String(videos), '--clips', '1', '--clip-seconds', '20'],
+    { stdio: 'inherit', env },
+  );
+  if (r.status !== 0) throw new Error('bench seed failed');
+  spawnSync('touch', [marker]);
+}
+
+export async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
+    env: { ...process.env, DATA_DIR: BENCH_DATA, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  return child;
+}
+
+export function stop(child: ChildProcess): void {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
