@@ -7,10 +7,27 @@ import { join } from 'node:path';
 const port = process.argv[2] ?? '3100';
 const dataDir = join(process.cwd(), 'data', 'e2e');
 mkdirSync(dataDir, { recursive: true });
-const env = { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+};
 const seed = spawnSync(
   'npx',
-  ['tsx', 'packages/db/src/seed/cli.ts', '--reset', '--videos', '400', '--clips', '2', '--clip-seconds', '30'],
+  [
+    'tsx',
+    'packages/db/src/seed/cli.ts',
+    '--reset',
+    '--videos',
+    '400',
+    '--clips',
+    '2',
+    '--clip-seconds',
+    '30',
+  ],
   { stdio: 'inherit', env },
 );
 if (seed.status !== 0) process.exit(seed.status ?? 1);

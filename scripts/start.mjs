@@ -27,6 +27,12 @@ if (!existsSync(serverBuild) || Math.max(...webSources.map(newestMtime)) > statS
   run('npm', ['run', 'build', '--silent']);
 }
 
-run('npx', ['tsx', 'packages/db/src/seed/cli.ts', '--if-empty', '--videos', process.env.SEED_VIDEOS ?? '3000']);
+run('npx', [
+  'tsx',
+  'packages/db/src/seed/cli.ts',
+  '--if-empty',
+  '--videos',
+  process.env.SEED_VIDEOS ?? '3000',
+]);
 process.env.NODE_ENV = 'production';
 run('npx', ['tsx', 'apps/api/src/main.ts']);

@@ -14,10 +14,14 @@ export function ensureSystemPackages(packages) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing.map((p) => p.pkg)], {
-        stdio: 'inherit',
-        env,
-      });
+      execFileSync(
+        'apt-get',
+        ['install', '-y', '-qq', '--no-install-recommends', ...missing.map((p) => p.pkg)],
+        {
+          stdio: 'inherit',
+          env,
+        },
+      );
       return missing.every((p) => has(p.bin));
     } catch {
       // fall through to the message

@@ -51,5 +51,10 @@ export async function measureLatency(port: number, paths: string[]) {
   const times: number[] = [];
   for (const p of paths) times.push(await get(port, p));
   times.sort((a, b) => a - b);
-  return { n: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times[times.length - 1] };
+  return {
+    n: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times[times.length - 1],
+  };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from '../system-deps.mjs';
-import { randomListingPaths, measureLatency } from './listing-latency';
+import { measureLatency, randomListingPaths } from './listing-latency';
 import { startNginx } from './nginx';
 import { ensureBenchDb, startServer, stop } from './server';
 import { wrk } from './wrk';
@@ -11,7 +11,13 @@ const PORT = 3300;
 const NGINX_PORT = 3301;
 const WRK = { threads: 1, connections: 50, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
 
-if (!ensureSystemPackages([{ bin: 'ffmpeg', pkg: 'ffmpeg' }, { bin: 'nginx', pkg: 'nginx-light' }, { bin: 'wrk', pkg: 'wrk' }])) {
+if (
+  !ensureSystemPackages([
+    { bin: 'ffmpeg', pkg: 'ffmpeg' },
+    { bin: 'nginx', pkg: 'nginx-light' },
+    { bin: 'wrk', pkg: 'wrk' },
+  ])
+) {
   process.exit(1);
 }
 
@@ -33,17 +39,30 @@ try {
   } finally {
     nginx.kill('SIGTERM');
   }
-  results.cachedVideos2 = { bytes: body.length, oursRps: ours, nginxRps: ref, ratio: ours / ref, target: 0.5 };
-  console.log(`cached videos2: ${ours.toFixed(0)} req/s vs nginx ${ref.toFixed(0)} req/s → ratio ${(ours / ref).toFixed(2)} (target ≥ 0.5)`);
+  results.cachedVideos2 = {
+    bytes: body.length,
+    oursRps: ours,
+    nginxRps: ref,
+    ratio: ours / ref,
+    target: 0.5,
+  };
+  console.log(
+    `cached videos2: ${ours.toFixed(0)} req/s vs nginx ${ref.toFixed(0)} req/s → ratio ${(ours / ref).toFixed(2)} (target ≥ 0.5)`,
+  );
 
   // 2. Uncached listing latency over random sorts, filters and pages 1–50.
   const main = (await (await fetch(`http://127.0.0.1:${PORT}/api/json/main/0/straight.en.json`)).json()) as {
     categories: { dir: string }[];
   };
-  const paths = randomListingPaths(2000, main.categories.slice(0, 20).map((c) => c.dir));
+  const paths = randomListingPaths(
+    2000,
+    main.categories.slice(0, 20).map((c) => c.dir),
+  );
   const lat = await measureLatency(PORT, paths);
   results.uncachedListing = { ...lat, targetP99: 25 };
-  console.log(`uncached listing (${VIDEOS} videos, n=${lat.n}): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(1)} ms (target p99 < 25 ms)`);
+  console.log(
+    `uncached listing (${VIDEOS} videos, n=${lat.n}): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(1)} ms (target p99 < 25 ms)`,
+  );
 } finally {
   stop(server);
 }

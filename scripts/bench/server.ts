@@ -12,7 +12,17 @@ export function ensureBenchDb(videos: number): void {
   const env = { ...process.env, DATA_DIR: BENCH_DATA };
   const r = spawnSync(
     'npx',
-    ['tsx', 'packages/db/src/seed/cli.ts', '--reset', '--videos', String(videos), '--clips', '1', '--clip-seconds', '20'],
+    [
+      'tsx',
+      'packages/db/src/seed/cli.ts',
+      '--reset',
+      '--videos',
+      String(videos),
+      '--clips',
+      '1',
+      '--clip-seconds',
+      '20',
+    ],
     { stdio: 'inherit', env },
   );
   if (r.status !== 0) throw new Error('bench seed failed');
@@ -21,7 +31,14 @@ export function ensureBenchDb(videos: number): void {
 
 export async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
-    env: { ...process.env, DATA_DIR: BENCH_DATA, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATA_DIR: BENCH_DATA,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -20,7 +20,19 @@ describe('videos2 listing', () => {
     expect(body.videos).toHaveLength(60);
     expect(body.total_count).toBeGreaterThan(400);
     expect(Object.keys(body.videos[0]).sort()).toEqual(
-      ['dir', 'duration', 'is_hd', 'post_date', 'rating', 'scr', 'thumb', 'thumbsrc', 'title', 'video_id', 'video_viewed'].sort(),
+      [
+        'dir',
+        'duration',
+        'is_hd',
+        'post_date',
+        'rating',
+        'scr',
+        'thumb',
+        'thumbsrc',
+        'title',
+        'video_id',
+        'video_viewed',
+      ].sort(),
     );
     expect(body.videos[0].duration).toMatch(/^\d\d:\d\d:\d\d$/);
     expect(body.videos[0].post_date).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -36,39 +48,54 @@ describe('videos2 listing', () => {
 
   it('orders by each sort', async () => {
     const get = async (sort: string, date = 'all') =>
-      (await sut.json(`/api/json/videos2/0/straight/${sort}/60/all..1.all.0.${date}.json`)).body.videos as any[];
+      (await sut.json(`/api/json/videos2/0/straight/${sort}/60/all..1.all.0.${date}.json`)).body
+        .videos as any[];
     const latest = await get('latest-updates');
     const dates = latest.map((v) => v.post_date);
     expect([...dates].sort().reverse()).toEqual(dates);
     const longest = await get('longest');
-    const secs = longest.map((v) => v.duration.split(':').reduce((s: number, p: string) => s * 60 + Number(p), 0));
+    const secs = longest.map((v) =>
+      v.duration.split(':').reduce((s: number, p: string) => s * 60 + Number(p), 0),
+    );
     expect([...secs].sort((a, b) => b - a)).toEqual(secs);
     const viewed = (await get('most-viewed')).map((v) => v.video_viewed);
     expect([...viewed].sort((a, b) => b - a)).toEqual(viewed);
     const rated = (await get('top-rated')).map((v) => v.rating);
     expect([...rated].sort((a, b) => b - a)).toEqual(rated);
     const orders = await Promise.all(
-      ['latest-updates', 'longest', 'most-commented', 'most-popular', 'top-rated', 'most-viewed'].map(async (s) =>
-        (await get(s)).map((v) => v.video_id).join(','),
+      ['latest-updates', 'longest', 'most-commented', 'most-popular', 'top-rated', 'most-viewed'].map(
+        async (s) => (await get(s)).map((v) => v.video_id).join(','),
       ),
     );
     expect(new Set(orders).size).toBe(6);
-    const popularByDate = await Promise.all(['all', 'day', 'week', 'month'].map(async (d) => (await get('most-popular', d)).map((v) => v.video_id).join(',')));
+    const popularByDate = await Promise.all(
+      ['all', 'day', 'week', 'month'].map(async (d) =>
+        (await get('most-popular', d)).map((v) => v.video_id).join(','),
+      ),
+    );
     expect(new Set(popularByDate).size).toBe(4);
   });
 
   it('filters by duration, hd, date, category (all of them) and country', async () => {
-    const long = (await sut.json('/api/json/videos2/0/straight/latest-updates/60/all..1.all.3.all.json')).body;
+    const long = (await sut.json('/api/json/videos2/0/straight/latest-updates/60/all..1.all.3.all.json'))
+      .body;
     for (const v of long.videos) expect(v.duration >= '00:40:00').toBe(true);
     const hd = (await sut.json('/api/json/videos2/0/straight/latest-updates/60/all..1.hd.0.all.json')).body;
     for (const v of hd.videos) expect(v.is_hd).toBe(1);
     const week = (await sut.json('/api/json/videos2/0/straight/top-rated/60/all..1.all.0.week.json')).body;
     const weekAgo = Date.now() - 7 * 86_400_000 - 60_000;
-    for (const v of week.videos) expect(Date.parse(`${v.post_date.replace(' ', 'T')}Z`)).toBeGreaterThan(weekAgo);
+    for (const v of week.videos)
+      expect(Date.parse(`${v.post_date.replace(' ', 'T')}Z`)).toBeGreaterThan(weekAgo);
     expect(week.total_count).toBeLessThan(long.total_count + 600);
 
-    const cats = sql<{ dir: string }>('SELECT dir FROM categories ORDER BY total_videos DESC LIMIT 2').map((c) => c.dir);
-    const both = (await sut.json(`/api/json/videos2/0/straight/latest-updates/60/categories.${cats.join(',')}.1.all.0.all.json`)).body;
+    const cats = sql<{ dir: string }>('SELECT dir FROM categories ORDER BY total_videos DESC LIMIT 2').map(
+      (c) => c.dir,
+    );
+    const both = (
+      await sut.json(
+        `/api/json/videos2/0/straight/latest-updates/60/categories.${cats.join(',')}.1.all.0.all.json`,
+      )
+    ).body;
     expect(both.total_count).toBeGreaterThan(0);
     for (const v of both.videos) {
       const has = sql<{ dir: string }>(
@@ -77,8 +104,14 @@ describe('videos2 listing', () => {
       ).map((c) => c.dir);
       expect(has).toEqual(expect.arrayContaining(cats));
     }
-    const country = first<{ country: string }>('SELECT country FROM video_country_views GROUP BY country ORDER BY count(*) DESC');
-    const top = (await sut.json(`/api/json/videos2/0/straight/latest-updates/25/country.${country.country}.1.all.0.all.json`)).body;
+    const country = first<{ country: string }>(
+      'SELECT country FROM video_country_views GROUP BY country ORDER BY count(*) DESC',
+    );
+    const top = (
+      await sut.json(
+        `/api/json/videos2/0/straight/latest-updates/25/country.${country.country}.1.all.0.all.json`,
+      )
+    ).body;
     expect(top.videos.length).toBeGreaterThan(0);
   });
 
@@ -97,10 +130,22 @@ describe('videos2 listing', () => {
     ['duration 4', '/api/json/videos2/0/straight/latest-updates/60/all..1.all.4.all.json', 'bad_duration'],
     ['bad date', '/api/json/videos2/0/straight/latest-updates/60/all..1.all.0.year.json', 'bad_date'],
     ['bad section', '/api/json/videos2/0/straight/latest-updates/60/tags.x.1.all.0.all.json', 'bad_section'],
-    ['4 categories', '/api/json/videos2/0/straight/latest-updates/60/categories.a,b,c,d.1.all.0.all.json', 'bad_object_id'],
-    ['injection', "/api/json/videos2/0/straight/latest-updates/60/categories.a'--.1.all.0.all.json", 'bad_object_id'],
+    [
+      '4 categories',
+      '/api/json/videos2/0/straight/latest-updates/60/categories.a,b,c,d.1.all.0.all.json',
+      'bad_object_id',
+    ],
+    [
+      'injection',
+      "/api/json/videos2/0/straight/latest-updates/60/categories.a'--.1.all.0.all.json",
+      'bad_object_id',
+    ],
     ['missing parts', '/api/json/videos2/0/straight/latest-updates/60/all..1.json', 'bad_path'],
-    ['negative lifetime', '/api/json/videos2/-1/straight/latest-updates/60/all..1.all.0.all.json', 'bad_lifetime'],
+    [
+      'negative lifetime',
+      '/api/json/videos2/-1/straight/latest-updates/60/all..1.all.0.all.json',
+      'bad_lifetime',
+    ],
   ])('%s answers a 400 JSON error', async (_name, path, code) => {
     const { res, body } = await sut.json(path);
     expect(res.status).toBe(400);
@@ -109,7 +154,9 @@ describe('videos2 listing', () => {
   });
 
   it('member lists are never served from the shared path', async () => {
-    const { res, body } = await sut.json('/api/json/videos2/0/straight/latest-updates/60/member.1.1.favourites.0.all.json');
+    const { res, body } = await sut.json(
+      '/api/json/videos2/0/straight/latest-updates/60/member.1.1.favourites.0.all.json',
+    );
     expect(res.status).toBe(401);
     expect(body.code).toBe('auth_error');
   });
@@ -120,28 +167,66 @@ describe('main stats', () => {
     const { res, body } = await sut.json('/api/json/main/14400/straight.de.json');
     expect(res.headers.get('cache-control')).toBe('public, max-age=14400');
     expect(body.categories.length).toBeGreaterThanOrEqual(40);
-    expect(body.categories[0]).toEqual({ dir: expect.any(String), title: expect.any(String), total_videos: expect.any(Number) });
+    expect(body.categories[0]).toEqual({
+      dir: expect.any(String),
+      title: expect.any(String),
+      total_videos: expect.any(Number),
+    });
     expect(body.categories.map((c: any) => c.title)).toContain('Schwarzweiß');
     expect(body.keywords.length).toBe(100);
-    expect(body.models[0]).toEqual({ dir: expect.any(String), title: expect.any(String), total_videos: expect.any(Number) });
+    expect(body.models[0]).toEqual({
+      dir: expect.any(String),
+      title: expect.any(String),
+      total_videos: expect.any(Number),
+    });
     expect((await sut.json('/api/json/main/14400/straight.xx.json')).res.status).toBe(400);
   });
 });
 
 describe('video', () => {
-  const activeId = () => first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1').id;
+  const activeId = () =>
+    first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1')
+      .id;
 
   it('answers every field of the video', async () => {
     const id = activeId();
     const { res, body } = await sut.json(`/api/json/video/86400/0/${id}.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
-    for (const key of ['video_id', 'dir', 'title', 'description', 'thumb', 'thumbsrc', 'scr', 'duration', 'post_date', 'rating',
-      'video_viewed', 'status_id', 'is_private', 'gender', 'sg_id', 'ex_tube', 'ex_id', 'playlist_id', 'channel', 'member',
-      'models', 'categories', 'statistics', 'album_id']) {
+    for (const key of [
+      'video_id',
+      'dir',
+      'title',
+      'description',
+      'thumb',
+      'thumbsrc',
+      'scr',
+      'duration',
+      'post_date',
+      'rating',
+      'video_viewed',
+      'status_id',
+      'is_private',
+      'gender',
+      'sg_id',
+      'ex_tube',
+      'ex_id',
+      'playlist_id',
+      'channel',
+      'member',
+      'models',
+      'categories',
+      'statistics',
+      'album_id',
+    ]) {
       expect(body.video).toHaveProperty(key);
     }
-    expect(body.video.statistics).toEqual({ viewed: expect.any(Number), likes: expect.any(Number), dislikes: expect.any(Number), subscribers: expect.any(Number) });
+    expect(body.video.statistics).toEqual({
+      viewed: expect.any(Number),
+      likes: expect.any(Number),
+      dislikes: expect.any(Number),
+      subscribers: expect.any(Number),
+    });
     expect(body.video.timelines).toMatch(/^\/timelines\/160x90\/0\/\d+\.2\.5\.vtt$/);
   });
 
@@ -152,8 +237,16 @@ describe('video', () => {
     expect(missing.body.code).toBe('video_not_found');
     expect((await sut.json('/api/json/video/86400/0/abc.json')).res.status).toBe(400);
     const deleted = first<{ id: number }>('SELECT id FROM videos WHERE status_id = 5 LIMIT 1');
-    const gone = await sut.json(`/api/json/video/0/${Math.floor(deleted.id / 1000) * 1000}/${deleted.id}.json`);
-    expect(gone.body.video).toEqual({ video_id: deleted.id, dir: expect.any(String), title: expect.any(String), status_id: 5, is_private: 0 });
+    const gone = await sut.json(
+      `/api/json/video/0/${Math.floor(deleted.id / 1000) * 1000}/${deleted.id}.json`,
+    );
+    expect(gone.body.video).toEqual({
+      video_id: deleted.id,
+      dir: expect.any(String),
+      title: expect.any(String),
+      status_id: 5,
+      is_private: 0,
+    });
   });
 
   it('hides unmoderated uploads', async () => {
@@ -164,7 +257,9 @@ describe('video', () => {
 
 describe('related', () => {
   it('pages 12 related videos out of a triple-size cached chunk', async () => {
-    const id = first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1').id;
+    const id = first<{ id: number }>(
+      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1',
+    ).id;
     const p1 = await sut.json(`/api/json/videos_related2/432000/12/0/${id}.all.1.json`);
     const p2 = await sut.json(`/api/json/videos_related2/432000/12/0/${id}.all.2.json`);
     expect(p1.res.headers.get('cache-control')).toBe('public, max-age=432000');
@@ -180,7 +275,9 @@ describe('related', () => {
 
 describe('video file and media', () => {
   it('gives a signed URL that serves the HLS ladder with MIME types and byte ranges', async () => {
-    const id = first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1').id;
+    const id = first<{ id: number }>(
+      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1',
+    ).id;
     const { res, body } = await sut.json(`/api/videofile.php?video_id=${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
@@ -211,7 +308,9 @@ describe('video file and media', () => {
   });
 
   it('serves the seek-preview VTT at the spec path with absolute sprite URLs', async () => {
-    const id = first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1').id;
+    const id = first<{ id: number }>(
+      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1',
+    ).id;
     const path = `/timelines/160x90/${Math.floor(id / 1000) * 1000}/${id}.2.5.vtt`;
     const res = await sut.request(path);
     expect(res.status).toBe(200);
@@ -229,8 +328,13 @@ describe('video file and media', () => {
 
 describe('view statistics', () => {
   it('counts act=view in batches, by country unless nogeo', async () => {
-    const id = first<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1').id;
-    const before = first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed;
+    const id = first<{ id: number }>(
+      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1',
+    ).id;
+    const before = first<{ video_viewed: number }>(
+      'SELECT video_viewed FROM videos WHERE id = ?',
+      id,
+    ).video_viewed;
     const post = (body: string, headers: Record<string, string> = {}) =>
       sut.json('/api/stats.php', {
         method: 'POST',
@@ -240,13 +344,25 @@ describe('view statistics', () => {
     const ok = await post(`act=view&section=video&object_id=${id}`, { 'cf-ipcountry': 'NZ' });
     expect(ok.body).toEqual({ ok: true });
     await post(`act=view&section=video&object_id=${id}&nogeo=1`, { 'cf-ipcountry': 'NZ' });
-    expect(first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed).toBe(before);
+    expect(
+      first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed,
+    ).toBe(before);
     sut.services.views.flush();
-    expect(first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed).toBe(before + 2);
-    expect(first<{ views: number }>("SELECT views FROM video_country_views WHERE country = 'nz' AND video_id = ?", id).views).toBe(1);
+    expect(
+      first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed,
+    ).toBe(before + 2);
+    expect(
+      first<{ views: number }>(
+        "SELECT views FROM video_country_views WHERE country = 'nz' AND video_id = ?",
+        id,
+      ).views,
+    ).toBe(1);
     expect((await post('act=view&section=video&object_id=99999999')).res.status).toBe(404);
     expect((await post('act=dance&section=video&object_id=1')).body.code).toBe('unsupported_act');
-    expect((await post('act=view&section=video&object_id=x')).body).toMatchObject({ code: 'bad_object_id', field: 'object_id' });
+    expect((await post('act=view&section=video&object_id=x')).body).toMatchObject({
+      code: 'bad_object_id',
+      field: 'object_id',
+    });
   });
 });
 

@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
-import { statsLegacy } from './legacy/stats.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
+import { statsLegacy } from './legacy/stats.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
 import { requestContext } from './lib/request-context';
@@ -77,14 +77,19 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   app.get('/assets/*', (c) => {
     const file = join(clientDir, c.req.path.replaceAll('..', ''));
     return (
-      sendFile(c.req.raw, file, { contentType: mimeTypeFor(file), cacheControl: 'public, max-age=31536000, immutable' }) ??
-      c.notFound()
+      sendFile(c.req.raw, file, {
+        contentType: mimeTypeFor(file),
+        cacheControl: 'public, max-age=31536000, immutable',
+      }) ?? c.notFound()
     );
   });
   app.get('/:file{[a-z0-9._-]+\\.(ico|png|svg|txt|webmanifest)}', (c, next) => {
     const file = join(clientDir, c.req.param('file'));
     if (!existsSync(file)) return next();
-    return sendFile(c.req.raw, file, { contentType: mimeTypeFor(file), cacheControl: 'public, max-age=86400' })!;
+    return sendFile(c.req.raw, file, {
+      contentType: mimeTypeFor(file),
+      cacheControl: 'public, max-age=86400',
+    })!;
   });
 
   const pages = pagesHandler(config.webBuildDir, config.defaultCountry, config.publicOrigin);

@@ -17,7 +17,11 @@ const EnvSchema = z.object({
   DATABASE_FILE: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_SECRET: z.string().min(16).optional(),
-  MEDIA_URL_TTL: z.coerce.number().int().min(60).default(6 * 3600),
+  MEDIA_URL_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(6 * 3600),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

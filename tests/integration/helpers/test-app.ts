@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDb, openDb } from '@vt/db';
-import { seedDemo } from '../../../packages/db/src/seed/seed';
 import { createApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
+import { seedDemo } from '../../../packages/db/src/seed/seed';
 
 export const TEST_MEDIA = 'test/clip-1';
 export const SEGMENT_BYTES = 1000;
@@ -15,7 +15,10 @@ function writeFakeMedia(mediaDir: string) {
   const dir = join(mediaDir, TEST_MEDIA);
   mkdirSync(join(dir, '360p'), { recursive: true });
   mkdirSync(join(dir, 'sprites'), { recursive: true });
-  writeFileSync(join(dir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n360p/index.m3u8\n');
+  writeFileSync(
+    join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n360p/index.m3u8\n',
+  );
   writeFileSync(join(dir, '360p', 'index.m3u8'), '#EXTM3U\n#EXTINF:4.0,\nseg-0000.ts\n#EXT-X-ENDLIST\n');
   writeFileSync(join(dir, '360p', 'seg-0000.ts'), Buffer.alloc(SEGMENT_BYTES, 7));
   writeFileSync(join(dir, 'thumb.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
@@ -35,7 +38,14 @@ export function createTestApp(opts: { videos?: number; env?: Record<string, stri
   seedDemo(db, {
     videos: opts.videos ?? 400,
     media: [
-      { mediaPath: TEST_MEDIA, durationSec: 10, width: 640, height: 360, timelineCount: 2, timelineInterval: 5 },
+      {
+        mediaPath: TEST_MEDIA,
+        durationSec: 10,
+        width: 640,
+        height: 360,
+        timelineCount: 2,
+        timelineInterval: 5,
+      },
     ],
     photos: [],
   });

@@ -21,7 +21,12 @@ function send(c: Context, entry: CachedBody, lifetime: number, status = 200): Re
  * Answers a legacy GET: from the shared cache when lifetime > 0, computed fresh when lifetime is 0.
  * Errors are JSON `{error, code}` and never cached.
  */
-export function cachedJson(c: Context, cache: ResponseCache, lifetime: number, compute: () => unknown): Response {
+export function cachedJson(
+  c: Context,
+  cache: ResponseCache,
+  lifetime: number,
+  compute: () => unknown,
+): Response {
   const url = new URL(c.req.url);
   const key = url.pathname + url.search;
   if (lifetime > 0) {
@@ -35,13 +40,19 @@ export function legacyError(c: Context, err: unknown): Response {
   if (err instanceof BadSegment) {
     const notFound = err.status === 404;
     return c.json(
-      { error: notFound ? 'Not found' : `Bad path segment: ${err.segment}`, code: notFound ? 'not_found' : err.message },
+      {
+        error: notFound ? 'Not found' : `Bad path segment: ${err.segment}`,
+        code: notFound ? 'not_found' : err.message,
+      },
       err.status as 400 | 404,
       { 'Cache-Control': 'no-store' },
     );
   }
   if (err instanceof AppError) {
-    const body: Record<string, unknown> = { error: err.message === err.code ? err.code : err.message, code: err.code };
+    const body: Record<string, unknown> = {
+      error: err.message === err.code ? err.code : err.message,
+      code: err.code,
+    };
     if (err.field) body.field = err.field;
     if (err.info !== undefined) body.info = err.info;
     return c.json(body, err.status as 400, { 'Cache-Control': 'no-store' });

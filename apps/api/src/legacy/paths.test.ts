@@ -45,7 +45,9 @@ describe('parseVideos2', () => {
 
   it('accepts relevance only where search allows it', () => {
     expect(() => parseVideos2('0/straight/relevance/60/all..1.all.0.all')).toThrow(BadSegment);
-    expect(parseVideos2('0/straight/relevance/60/all..1.all.0.all', { allowRelevance: true }).relevance).toBe(true);
+    expect(parseVideos2('0/straight/relevance/60/all..1.all.0.all', { allowRelevance: true }).relevance).toBe(
+      true,
+    );
   });
 
   it.each([

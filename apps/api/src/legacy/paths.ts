@@ -64,7 +64,10 @@ export interface Videos2Params {
  * `{lifetime}/{gender}/{sort}/{count}/{section}.{object_id}.{page}.{type}.{duration}.{date}` (the
  * videos2 grammar of legacy-api-conventions.md, without the `.json` suffix).
  */
-export function parseVideos2(path: string, opts: { allowRelevance?: boolean } = {}): Videos2Params & { relevance: boolean } {
+export function parseVideos2(
+  path: string,
+  opts: { allowRelevance?: boolean } = {},
+): Videos2Params & { relevance: boolean } {
   const parts = path.split('/');
   if (parts.length !== 5) throw new BadSegment('path');
   const [lifetime, gender, sort, count, tail] = parts;
@@ -96,7 +99,8 @@ function parseSection(section: string, objectId: string, type: string): ListingS
       return { section: 'all' };
     case 'categories': {
       const dirs = objectId.split(',');
-      if (dirs.length < 1 || dirs.length > 3 || !dirs.every((d) => DIR.test(d))) throw new BadSegment('object_id');
+      if (dirs.length < 1 || dirs.length > 3 || !dirs.every((d) => DIR.test(d)))
+        throw new BadSegment('object_id');
       oneOf(type, ['all', 'hd'], 'type');
       return { section: 'categories', dirs: [...new Set(dirs)] };
     }

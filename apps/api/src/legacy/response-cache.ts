@@ -29,6 +29,7 @@ export function createResponseCache(maxBytes: number, maxTtlSeconds: number) {
   };
 }
 
-export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+export const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -24,7 +24,11 @@ export function statsLegacy() {
     const viewer = c.var.viewer.memberId;
     const claimed = form._id ? Number(form._id) : null;
     const memberId = claimed !== null && claimed === viewer ? viewer : null;
-    const ok = c.var.services.views.record(Number(objectId), { country: c.var.requestCountry, nogeo, memberId });
+    const ok = c.var.services.views.record(Number(objectId), {
+      country: c.var.requestCountry,
+      nogeo,
+      memberId,
+    });
     if (!ok) throw new AppError('video_not_found', { status: 404 });
     return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
   });

@@ -5,7 +5,10 @@ export class AppError extends Error {
   readonly field?: string;
   readonly info?: unknown;
 
-  constructor(code: string, opts: { status?: number; field?: string; info?: unknown; message?: string } = {}) {
+  constructor(
+    code: string,
+    opts: { status?: number; field?: string; info?: unknown; message?: string } = {},
+  ) {
     super(opts.message ?? code);
     this.code = code;
     this.status = opts.status ?? 400;

@@ -25,7 +25,10 @@ export function requestContext(
 
     const queryLang = c.req.query('lang');
     const cookieLang = getCookie(c, 'lang');
-    c.set('lang', queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en');
+    c.set(
+      'lang',
+      queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en',
+    );
 
     const orientation = getCookie(c, 'orientation');
     c.set('gender', GENDERS.includes(orientation as Gender) ? (orientation as Gender) : 'straight');

@@ -71,7 +71,10 @@ export function mediaRoutes(mediaDir: string) {
     // Sprite references in the stored file are relative to the media directory.
     const body = vtt.replace(/^(?!WEBVTT)([^\s:]+\.(?:jpg|png|webp)#xywh=)/gm, `/thumbs/${tl.mediaPath}/$1`);
     return new Response(body, {
-      headers: { 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': `public, max-age=${TIMELINE_LIFETIME}` },
+      headers: {
+        'Content-Type': 'text/vtt; charset=utf-8',
+        'Cache-Control': `public, max-age=${TIMELINE_LIFETIME}`,
+      },
     });
   });
 

@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppEnv } from '../app-env';
-import { createCaller } from '../trpc/root';
 import { trpcContext } from '../trpc/context';
+import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
 
 /** Serves the react-router SSR build; loaders reach services only through the tRPC server-side caller. */

@@ -23,7 +23,9 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
        ORDER BY random() LIMIT ?`,
     )
     .pluck();
-  const countries = sqlite.prepare('SELECT DISTINCT country FROM video_country_views ORDER BY country').pluck();
+  const countries = sqlite
+    .prepare('SELECT DISTINCT country FROM video_country_views ORDER BY country')
+    .pluck();
   const countryMemo = new TtlMemo<string[]>(10 * 60_000);
 
   const listCategories = (lang: string, limit = 1000) => categories.all(lang, limit) as CategoryInfo[];

@@ -32,7 +32,10 @@ export function createMediaUrls({ secret, ttlSeconds, clock }: MediaUrlDeps) {
      */
     signedHls(mediaPath: string): { url: string; expires: number } {
       const exp = (Math.floor(clock.now() / 3600) + 1) * 3600 + ttlSeconds;
-      return { url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaKey(mediaPath)}/master.m3u8`, expires: exp };
+      return {
+        url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaKey(mediaPath)}/master.m3u8`,
+        expires: exp,
+      };
     },
 
     verify(exp: number, sig: string, mediaPath: string): boolean {

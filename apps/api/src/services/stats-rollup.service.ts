@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { rollupViewCounters } from '@vt/db';
+import type Database from 'better-sqlite3';
 import type { Clock } from './clock';
 
 /** The stats job: period counters and the per-country ranking, from the raw daily counters. */

@@ -97,7 +97,9 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
           params.push(mask, mask);
         }
         for (const id of (ids as number[]).filter((id) => id >= MASK_BITS)) {
-          where.push('EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ?)');
+          where.push(
+            'EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ?)',
+          );
           params.push(id);
         }
         break;
@@ -147,7 +149,9 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
   }
 
-  const byIds = prepare(`SELECT ${THUMB_COLUMNS} FROM videos v WHERE v.id IN (SELECT value FROM json_each(?))`);
+  const byIds = prepare(
+    `SELECT ${THUMB_COLUMNS} FROM videos v WHERE v.id IN (SELECT value FROM json_each(?))`,
+  );
 
   /** Thumbs for the ids, in the ids' order. */
   function fetchThumbs(ids: number[]): VideoThumb[] {
@@ -159,19 +163,25 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     });
   }
 
+  /** Deferred join: page through the narrow covering index first, then read only the page's rows. */
+  function idsFor(b: Built, q: Pick<ListingQuery, 'count' | 'page'>): number[] {
+    const sql = `SELECT v.id FROM ${b.from} WHERE ${b.where.join(' AND ')} ORDER BY ${b.order} LIMIT ? OFFSET ?`;
+    return prepare(sql)
+      .pluck()
+      .all(...b.params, q.count, (q.page - 1) * q.count) as number[];
+  }
+
+  /** The ids of one page, without the total. */
+  const pageIds = (q: ListingQuery) => idsFor(build(q), q);
+
   return {
     fetchThumbs,
 
+    pageIds,
+
     list(q: ListingQuery): Listing<VideoThumb> {
       const b = build(q);
-      const offset = (q.page - 1) * q.count;
-      // Deferred join: page through the narrow index first, then read 'count' full rows by rowid.
-      const ids = prepare(
-        `SELECT v.id FROM ${b.from} WHERE ${b.where.join(' AND ')} ORDER BY ${b.order} LIMIT ? OFFSET ?`,
-      )
-        .pluck()
-        .all(...b.params, q.count, offset) as number[];
-      const items = fetchThumbs(ids);
+      const items = fetchThumbs(idsFor(b, q));
       const total = items.length === 0 && q.page === 1 ? 0 : totalCount(b);
       return { items, totalCount: total, page: q.page, pages: Math.ceil(total / q.count) };
     },

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../lib/app-error';
 import type { Gender, Listing, NamedLink, VideoDetail, VideoState, VideoThumb } from './dto';
 import type { MediaUrls } from './media-urls.service';
-import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 import type { VideoListing } from './video-listing.service';
+import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 
 export const RELATED_PAGE_SIZE = 12;
 /** Related lists are computed once per video up to this size, then paged. */
@@ -64,13 +64,11 @@ export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) 
      WHERE vm.model_id = ? AND v.id != ? AND v.status_id = 1 AND v.is_private = 0 AND v.gender = ?
      ORDER BY v.popularity DESC LIMIT 60`,
   );
-  const sameCategory = sqlite.prepare(
-    `SELECT v.id FROM videos v
-     WHERE v.status_id = 1 AND v.is_private = 0 AND v.gender = ? AND v.id != ?
-       AND EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ?)
-     ORDER BY v.popularity DESC, v.duration_bucket DESC, v.is_hd DESC, v.id DESC LIMIT ?`,
-  );
-  const categoryIdsOf = sqlite.prepare('SELECT category_id FROM video_categories WHERE video_id = ?').pluck();
+  const categoryDirsOf = sqlite
+    .prepare(
+      'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?',
+    )
+    .pluck();
 
   /** Publicly visible rows only: pending, processing, rejected and failed uploads do not exist for visitors. */
   function row(id: number): DetailRow | undefined {
@@ -112,7 +110,13 @@ export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) 
         models: (modelsOf.all(id) as NamedLink[]).map(({ dir, title }) => ({ dir, title })),
         categories: (categoriesOf.all(lang, id) as NamedLink[]).map(({ dir, title }) => ({ dir, title })),
         subscribers: (ch?.subscribers_count ?? 0) + (up?.subscribers_count ?? 0),
-        timelineVtt: visible ? urls.timelineVtt({ id: r.id, timelineCount: r.timeline_count, timelineInterval: r.timeline_interval }) : null,
+        timelineVtt: visible
+          ? urls.timelineVtt({
+              id: r.id,
+              timelineCount: r.timeline_count,
+              timelineInterval: r.timeline_interval,
+            })
+          : null,
       };
     },
 
@@ -134,23 +138,27 @@ export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) 
       for (const m of modelsOf.all(id) as { id: number }[]) {
         for (const vid of sameModel.pluck().all(m.id, id, r.gender) as number[]) bump(vid, 100);
       }
-      const cats = categoryIdsOf.all(id) as number[];
-      for (const cat of cats) {
-        const ids = sameCategory.pluck().all(r.gender, id, cat, RELATED_MAX) as number[];
-        ids.forEach((vid, rank) => bump(vid, 10 + (RELATED_MAX - rank) / RELATED_MAX));
+      const base = { gender: r.gender, date: 'all', duration: 0, hdOnly: false } as const;
+      for (const dir of categoryDirsOf.all(id) as string[]) {
+        const ids = listing.pageIds({
+          ...base,
+          sort: 'most-popular',
+          count: RELATED_MAX,
+          page: 1,
+          target: { section: 'categories', dirs: [dir] },
+        });
+        for (const [rank, vid] of ids.entries())
+          if (vid !== id) bump(vid, 10 + (RELATED_MAX - rank) / RELATED_MAX);
       }
       if (score.size < RELATED_PAGE_SIZE) {
-        const popular = listing.list({
-          gender: r.gender,
+        const popular = listing.pageIds({
+          ...base,
           sort: 'most-popular',
-          date: 'all',
           count: 60,
           page: 1,
-          duration: 0,
-          hdOnly: false,
           target: { section: 'all' },
         });
-        for (const v of popular.items) if (v.id !== id) bump(v.id, 0);
+        for (const vid of popular) if (vid !== id) bump(vid, 0);
       }
       let ids = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([vid]) => vid);
       if (hdOnly) {

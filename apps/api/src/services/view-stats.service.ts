@@ -51,7 +51,10 @@ export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; 
 
   return {
     /** Records one view. Returns false for a video that does not exist or is not public. */
-    record(videoId: number, opts: { country: string | null; nogeo: boolean; memberId: number | null }): boolean {
+    record(
+      videoId: number,
+      opts: { country: string | null; nogeo: boolean; memberId: number | null },
+    ): boolean {
       if (!exists.get(videoId)) return false;
       let p = pending.get(videoId);
       if (!p) {

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 
 interface FilterLinksProps<T> {
@@ -10,13 +9,16 @@ interface FilterLinksProps<T> {
 }
 
 /** One filter as a row of crawlable links; the active one is marked for assistive tech. */
-export function FilterLinks<T extends string | number | boolean>({ label, options, current, href, text }: FilterLinksProps<T>) {
-  const labelId = useId();
+export function FilterLinks<T extends string | number | boolean>({
+  label,
+  options,
+  current,
+  href,
+  text,
+}: FilterLinksProps<T>) {
   return (
-    <div className="filter" role="group" aria-labelledby={labelId}>
-      <span id={labelId} className="filter__label">
-        {label}
-      </span>
+    <fieldset className="filter">
+      <legend className="filter__label">{label}</legend>
       <ul className="chips">
         {options.map((option) => (
           <li key={String(option)}>
@@ -31,6 +33,6 @@ export function FilterLinks<T extends string | number | boolean>({ label, option
           </li>
         ))}
       </ul>
-    </div>
+    </fieldset>
   );
 }

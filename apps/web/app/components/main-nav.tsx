@@ -43,7 +43,11 @@ export function MainNav({ id, open }: { id: string; open: boolean }) {
           <ul id={submenuId} className={`main-nav__submenu${videosOpen ? ' main-nav__submenu--open' : ''}`}>
             {VIDEO_LINKS.map((link) => (
               <li key={link.sort}>
-                <Link to={listingHref(link.sort, 1)} className="main-nav__sublink" onClick={() => setVideosOpen(false)}>
+                <Link
+                  to={listingHref(link.sort, 1)}
+                  className="main-nav__sublink"
+                  onClick={() => setVideosOpen(false)}
+                >
                   {t(link.key)}
                 </Link>
               </li>

@@ -22,7 +22,12 @@ export function Pagination({ page, pages, href, label, preventScrollReset }: Pag
       <ul className="pagination__list">
         {page > 1 && (
           <li>
-            <Link className="pagination__link" to={href(page - 1)} rel="prev" preventScrollReset={preventScrollReset}>
+            <Link
+              className="pagination__link"
+              to={href(page - 1)}
+              rel="prev"
+              preventScrollReset={preventScrollReset}
+            >
               {t('pagination.prev')}
             </Link>
           </li>
@@ -47,7 +52,12 @@ export function Pagination({ page, pages, href, label, preventScrollReset }: Pag
         ))}
         {page < pages && (
           <li>
-            <Link className="pagination__link" to={href(page + 1)} rel="next" preventScrollReset={preventScrollReset}>
+            <Link
+              className="pagination__link"
+              to={href(page + 1)}
+              rel="next"
+              preventScrollReset={preventScrollReset}
+            >
               {t('pagination.next')}
             </Link>
           </li>

@@ -11,7 +11,9 @@ export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string
     <div className="video-details">
       <h1 className="video-details__title">{video.title}</h1>
       <div className="video-details__meta">
-        <time dateTime={isoDate(video.postDate)}>{t('video.posted', { date: formatDate(video.postDate, lang) })}</time>
+        <time dateTime={isoDate(video.postDate)}>
+          {t('video.posted', { date: formatDate(video.postDate, lang) })}
+        </time>
         {video.uploader && (
           <span className="video-details__uploader">
             {t('video.uploader')} <strong>{video.uploader.name}</strong>
@@ -19,8 +21,17 @@ export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string
         )}
       </div>
       <VideoStats video={video} />
-      <TagLinks label={t('video.models')} items={video.models} href={(dir) => `/model/${dir}/`} variant="model" />
-      <TagLinks label={t('video.categories')} items={video.categories} href={(dir) => `/categories/${dir}/`} />
+      <TagLinks
+        label={t('video.models')}
+        items={video.models}
+        href={(dir) => `/model/${dir}/`}
+        variant="model"
+      />
+      <TagLinks
+        label={t('video.categories')}
+        items={video.categories}
+        href={(dir) => `/categories/${dir}/`}
+      />
       {video.description && (
         <section className="video-details__description" aria-label={t('video.description')}>
           <p>{video.description}</p>

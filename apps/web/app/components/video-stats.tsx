@@ -18,7 +18,9 @@ export function VideoStats({ video }: { video: VideoDetail }) {
           <div className="rating-bar__fill" style={{ width: `${percent}%` }} />
         </div>
         <span className="video-stats__votes">
-          <span className="video-stats__likes">{t('video.likes', { value: abbreviateCount(video.likes) })}</span>
+          <span className="video-stats__likes">
+            {t('video.likes', { value: abbreviateCount(video.likes) })}
+          </span>
           <span className="video-stats__dislikes">
             {t('video.dislikes', { value: abbreviateCount(video.dislikes) })}
           </span>

@@ -20,7 +20,8 @@ export function parseListingFilters(params: URLSearchParams, sort: ListingSort):
   const date = params.get('date');
   const duration = Number(params.get('duration'));
   return {
-    date: supportsDateFilter(sort) && DATE_OPTIONS.includes(date as DateFilter) ? (date as DateFilter) : 'all',
+    date:
+      supportsDateFilter(sort) && DATE_OPTIONS.includes(date as DateFilter) ? (date as DateFilter) : 'all',
     duration: DURATION_OPTIONS.includes(duration as DurationFilter) ? (duration as DurationFilter) : 0,
     hdOnly: params.get('hd') === '1',
   };
@@ -36,6 +37,10 @@ export function filtersQuery(filters: ListingFilters, sort: ListingSort): string
   return query ? `?${query}` : '';
 }
 
-export function listingHref(sort: ListingSort, page: number, filters: ListingFilters = DEFAULT_FILTERS): string {
+export function listingHref(
+  sort: ListingSort,
+  page: number,
+  filters: ListingFilters = DEFAULT_FILTERS,
+): string {
   return `/videos/${sort}/${page}/${filtersQuery(filters, sort)}`;
 }

@@ -5,7 +5,10 @@
 export const NOGEO_REFERRER_ENDINGS: readonly string[] = [];
 
 /** True when the view should not count for the visitor's country: the referrer contains `country/` or ends in a listed ending. */
-export function isNogeoReferrer(referrer: string, endings: readonly string[] = NOGEO_REFERRER_ENDINGS): boolean {
+export function isNogeoReferrer(
+  referrer: string,
+  endings: readonly string[] = NOGEO_REFERRER_ENDINGS,
+): boolean {
   if (!referrer) return false;
   if (referrer.includes('country/')) return true;
   let host = '';

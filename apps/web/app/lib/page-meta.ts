@@ -13,7 +13,8 @@ interface PageMeta {
 
 /** `<title>`, description, canonical and Open Graph tags in the site's title pattern. */
 export function pageMeta(t: TFunction, meta: PageMeta): MetaDescriptor[] {
-  const title = meta.page && meta.page > 1 ? t('meta.page_suffix', { title: meta.title, page: meta.page }) : meta.title;
+  const title =
+    meta.page && meta.page > 1 ? t('meta.page_suffix', { title: meta.title, page: meta.page }) : meta.title;
   const fullTitle = t('meta.title_pattern', { title, site: t('site.name') });
   const tags: MetaDescriptor[] = [{ title: fullTitle }, { property: 'og:title', content: title }];
   if (meta.description) {

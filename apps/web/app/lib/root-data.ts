@@ -24,7 +24,9 @@ export function useRootData(): RootData {
 }
 
 /** Root data inside a `meta` function, where hooks are not available. */
-export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): RootData {
+export function rootDataFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): RootData {
   const root = matches.find((match) => match?.id === 'root');
   return (root?.loaderData as RootData | undefined) ?? FALLBACK;
 }

@@ -9,7 +9,9 @@ export interface WatchHistoryEntry {
 function isEntry(value: unknown): value is WatchHistoryEntry {
   if (!value || typeof value !== 'object') return false;
   const { type, params } = value as Partial<WatchHistoryEntry>;
-  return type === 'video' && !!params && typeof params.video_id === 'number' && typeof params.dir === 'string';
+  return (
+    type === 'video' && !!params && typeof params.video_id === 'number' && typeof params.dir === 'string'
+  );
 }
 
 /** Parses stored history defensively: anything malformed is dropped, never thrown. */

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VideoPlayer } from '../components/player/video-player';
 import { Pagination } from '../components/pagination';
+import { VideoPlayer } from '../components/player/video-player';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoDetails } from '../components/video-details';
 import { VideoStatePanel } from '../components/video-state-panel';
+import { useRootData } from '../lib/root-data';
 import { RELATED_MAX_PAGE } from '../lib/site-constants';
 import { useRecordWatch } from '../lib/use-record-watch';
-import { useRootData } from '../lib/root-data';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
 
@@ -15,7 +15,8 @@ function PlayerArea({ data }: { data: VideoPageData }) {
   const { t } = useTranslation();
   const { video, hls } = data;
   // Spec §4: the player is never built for a deleted video (status 5).
-  if (video.state === 'deleted' || video.statusId === 5) return <VideoStatePanel message={t('video.deleted')} />;
+  if (video.state === 'deleted' || video.statusId === 5)
+    return <VideoStatePanel message={t('video.deleted')} />;
   if (video.state === 'private') return <VideoStatePanel message={t('video.private')} />;
   if (!hls) {
     return (

@@ -1,12 +1,12 @@
 import { formatDuration } from '@vt/i18n';
-import { listingHref } from '../lib/listing-filters';
 import { getI18n } from '../lib/i18n';
 import { formatDate } from '../lib/intl';
+import { listingHref } from '../lib/listing-filters';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
-import { VideoListingPage } from '../pages/video-listing-page';
 import { loadVideoListing } from '../pages/video-listing.server';
+import { VideoListingPage } from '../pages/video-listing-page';
 import { VideoPage } from '../pages/video-page';
 import { loadVideoPage } from '../pages/video-page.server';
 import type { Route } from './+types/videos-entry';
@@ -58,5 +58,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function VideosEntry({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === 'video' ? <VideoPage data={loaderData} /> : <VideoListingPage data={loaderData} />;
+  return loaderData.kind === 'video' ? (
+    <VideoPage data={loaderData} />
+  ) : (
+    <VideoListingPage data={loaderData} />
+  );
 }

@@ -65,7 +65,10 @@ export const albumCategories = sqliteTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.albumId, t.categoryId] }), index('album_categories_cat_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.albumId, t.categoryId] }),
+    index('album_categories_cat_idx').on(t.categoryId),
+  ],
 );
 
 export const albumModels = sqliteTable(

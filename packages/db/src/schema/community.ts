@@ -107,7 +107,10 @@ export const friends = sqliteTable(
     status: text('status', { enum: ['pending', 'accepted'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.friendId] }), index('friends_friend_idx').on(t.friendId, t.status)],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.friendId] }),
+    index('friends_friend_idx').on(t.friendId, t.status),
+  ],
 );
 
 export const messages = sqliteTable(

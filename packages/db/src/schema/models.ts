@@ -11,7 +11,9 @@ export const models = sqliteTable(
     dir: text('dir').notNull().unique(),
     title: text('title').notNull(),
     alphabet: text('alphabet').notNull(),
-    gender: text('gender', { enum: ['straight', 'shemale', 'gay'] }).notNull().default('straight'),
+    gender: text('gender', { enum: ['straight', 'shemale', 'gay'] })
+      .notNull()
+      .default('straight'),
     scr: text('scr'),
     description: text('description'),
     country: text('country'),

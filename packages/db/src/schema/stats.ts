@@ -12,7 +12,10 @@ export const videoViewsDaily = sqliteTable(
     country: text('country').notNull(),
     views: integer('views').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.day, t.country] }), index('video_views_daily_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.day, t.country] }),
+    index('video_views_daily_day_idx').on(t.day),
+  ],
 );
 
 /** Rolling 90-day views per country, rebuilt by the stats job: feeds "top in country" without aggregating. */

@@ -70,17 +70,33 @@ export const videos = sqliteTable(
     rejectReason: text('reject_reason'),
   },
   (t) => [
-    index('videos_latest_idx').on(t.gender, t.postDate, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_longest_idx').on(t.gender, t.durationSec, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_commented_idx').on(t.gender, t.commentsCount, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_viewed_idx').on(t.gender, t.videoViewed, t.durationBucket, t.isHd, t.categoryMask).where(listed),
+    index('videos_latest_idx')
+      .on(t.gender, t.postDate, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_longest_idx')
+      .on(t.gender, t.durationSec, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_commented_idx')
+      .on(t.gender, t.commentsCount, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_viewed_idx')
+      .on(t.gender, t.videoViewed, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
     index('videos_rating_idx')
       .on(t.gender, t.rating, t.durationBucket, t.isHd, t.postDate, t.categoryMask)
       .where(listed),
-    index('videos_popular_idx').on(t.gender, t.popularity, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_pop_day_idx').on(t.gender, t.viewsDay, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_pop_week_idx').on(t.gender, t.viewsWeek, t.durationBucket, t.isHd, t.categoryMask).where(listed),
-    index('videos_pop_month_idx').on(t.gender, t.viewsMonth, t.durationBucket, t.isHd, t.categoryMask).where(listed),
+    index('videos_popular_idx')
+      .on(t.gender, t.popularity, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_pop_day_idx')
+      .on(t.gender, t.viewsDay, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_pop_week_idx')
+      .on(t.gender, t.viewsWeek, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
+    index('videos_pop_month_idx')
+      .on(t.gender, t.viewsMonth, t.durationBucket, t.isHd, t.categoryMask)
+      .where(listed),
     index('videos_status_idx').on(t.statusId, t.addedAt),
     index('videos_uploader_idx').on(t.uploaderId, t.addedAt),
     index('videos_hash_idx').on(t.contentHash),
@@ -113,5 +129,8 @@ export const videoModels = sqliteTable(
       .notNull()
       .references(() => models.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.videoId, t.modelId] }), index('video_models_model_idx').on(t.modelId, t.videoId)],
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.modelId] }),
+    index('video_models_model_idx').on(t.modelId, t.videoId),
+  ],
 );

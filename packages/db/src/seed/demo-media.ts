@@ -21,7 +21,9 @@ const PHOTOS = 12;
  * Synthetic clips run through the same pipeline uploads use, plus a few test-pattern photos for albums.
  * Idempotent: finished clips (those with a manifest) are reused.
  */
-export async function prepareDemoMedia(opts: DemoMediaOptions): Promise<{ media: DemoMedia[]; photos: string[] }> {
+export async function prepareDemoMedia(
+  opts: DemoMediaOptions,
+): Promise<{ media: DemoMedia[]; photos: string[] }> {
   const progress = opts.onProgress ?? (() => {});
   const sourceDir = join(opts.mediaDir, 'demo', 'sources');
   mkdirSync(sourceDir, { recursive: true });
@@ -37,7 +39,10 @@ export async function prepareDemoMedia(opts: DemoMediaOptions): Promise<{ media:
     if (!existsSync(join(out, 'manifest.json')) && !existsSync(source)) {
       await generateDemoClip(source, spec, { ffmpegPath: opts.ffmpegPath });
     }
-    const manifest = await processVideo(source, out, { ffmpegPath: opts.ffmpegPath, ffprobePath: opts.ffprobePath });
+    const manifest = await processVideo(source, out, {
+      ffmpegPath: opts.ffmpegPath,
+      ffprobePath: opts.ffprobePath,
+    });
     rmSync(source, { force: true });
     media[i] = {
       mediaPath,
@@ -51,9 +56,11 @@ export async function prepareDemoMedia(opts: DemoMediaOptions): Promise<{ media:
   });
   // Two at a time: one ffmpeg already keeps a core busy, and the machine may have only two.
   const queue = [...work];
-  await Promise.all([0, 1].map(async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) await job();
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await job();
+    }),
+  );
 
   const photoDir = join(opts.mediaDir, 'demo', 'photos');
   mkdirSync(photoDir, { recursive: true });
@@ -70,7 +77,17 @@ export async function prepareDemoMedia(opts: DemoMediaOptions): Promise<{ media:
 function makePhoto(file: string, i: number, ffmpeg: string): Promise<void> {
   const pattern = PHOTO_PATTERNS[i % PHOTO_PATTERNS.length];
   const hue = (i * 47) % 360;
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `${pattern}=size=1280x720:rate=1`, '-vf', `hue=h=${hue}`];
+  const args = [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${pattern}=size=1280x720:rate=1`,
+    '-vf',
+    `hue=h=${hue}`,
+  ];
   args.push('-frames:v', '1', '-q:v', '4', file);
   return new Promise((resolve, reject) => {
     const p = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });

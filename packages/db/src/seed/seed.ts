@@ -89,7 +89,12 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
   sqlite.exec('ANALYZE');
 }
 
-function chunked(sqlite: Database.Database, total: number, fn: (i: number) => void, onChunk?: (done: number) => void) {
+function chunked(
+  sqlite: Database.Database,
+  total: number,
+  fn: (i: number) => void,
+  onChunk?: (done: number) => void,
+) {
   for (let start = 0; start < total; start += CHUNK) {
     const end = Math.min(total, start + CHUNK);
     sqlite.transaction(() => {
@@ -103,10 +108,10 @@ function seedCategories(sqlite: Database.Database) {
   const cat = sqlite.prepare('INSERT INTO categories (id, dir, sort_order) VALUES (?, ?, ?)');
   const title = sqlite.prepare('INSERT INTO category_titles (category_id, lang, title) VALUES (?, ?, ?)');
   sqlite.transaction(() => {
-    DEMO_CATEGORIES.forEach(([dir, titles], i) => {
+    for (const [i, [dir, titles]] of DEMO_CATEGORIES.entries()) {
       cat.run(i + 1, dir, i);
-      CATEGORY_LANGS.forEach((lang, l) => title.run(i + 1, lang, titles[l]));
-    });
+      for (const [l, lang] of CATEGORY_LANGS.entries()) title.run(i + 1, lang, titles[l]);
+    }
   })();
 }
 
@@ -189,7 +194,9 @@ function seedMembers(sqlite: Database.Database, rng: Random, now: number) {
 }
 
 function seedChannels(sqlite: Database.Database, rng: Random) {
-  const insert = sqlite.prepare('INSERT INTO channels (id, dir, title, subscribers_count) VALUES (?, ?, ?, ?)');
+  const insert = sqlite.prepare(
+    'INSERT INTO channels (id, dir, title, subscribers_count) VALUES (?, ?, ?, ?)',
+  );
   sqlite.transaction(() => {
     for (let i = 1; i <= CHANNELS; i++) {
       const title = `${rng.pick(TITLE_ADJECTIVES)} ${rng.pick(['Archive', 'Reels', 'Cinema', 'Film Club', 'Vault'])}`;
@@ -248,7 +255,11 @@ function seedVideos(
             ? rng.int(600, 2400)
             : rng.int(2401, 7200);
       const height = own ? media.height : heights[rng.weighted([0.1, 0.2, 0.3, 0.25, 0.15])];
-      const width = own ? media.width : height >= 720 ? Math.round((height * 16) / 9) : Math.round((height * 4) / 3);
+      const width = own
+        ? media.width
+        : height >= 720
+          ? Math.round((height * 16) / 9)
+          : Math.round((height * 4) / 3);
       // Denser towards now, so day, week and month filters all find something.
       const age = own ? rng.int(0, 6) * 3600 : Math.floor(1095 * DAY * rng.next() ** 2);
       const viewed = Math.floor(250_000 * rng.next() ** 4) + rng.int(10, 400);
@@ -358,7 +369,9 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
   const photo = sqlite.prepare(
     'INSERT INTO photos (album_id, position, path, width, height, created_at) VALUES (?, ?, ?, 1280, 720, ?)',
   );
-  const inCategory = sqlite.prepare('INSERT OR IGNORE INTO album_categories (album_id, category_id) VALUES (?, ?)');
+  const inCategory = sqlite.prepare(
+    'INSERT OR IGNORE INTO album_categories (album_id, category_id) VALUES (?, ?)',
+  );
   sqlite.transaction(() => {
     for (let id = 1; id <= ALBUMS; id++) {
       const { title } = makeTitle(rng);
@@ -423,7 +436,9 @@ function seedCommunity(sqlite: Database.Database, rng: Random, now: number, tota
   const list = sqlite.prepare(
     'INSERT OR IGNORE INTO member_lists (member_id, list, video_id, added_at) VALUES (?, ?, ?, ?)',
   );
-  const history = sqlite.prepare('INSERT OR IGNORE INTO watch_history (member_id, video_id, viewed_at) VALUES (?, ?, ?)');
+  const history = sqlite.prepare(
+    'INSERT OR IGNORE INTO watch_history (member_id, video_id, viewed_at) VALUES (?, ?, ?)',
+  );
   const sub = sqlite.prepare(
     'INSERT OR IGNORE INTO subscriptions (member_id, section, object_id, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -458,9 +473,11 @@ function seedCommunity(sqlite: Database.Database, rng: Random, now: number, tota
       if (rng.chance(0.3)) {
         const other = rng.int(1, MEMBERS);
         const at = when();
-        if (other !== m) message.run(m, other, 'Hello! Loved your playlist of classics.', at, rng.chance(0.5) ? at : null);
+        if (other !== m)
+          message.run(m, other, 'Hello! Loved your playlist of classics.', at, rng.chance(0.5) ? at : null);
       }
-      if (rng.chance(0.2)) wall.run('member', rng.int(1, MEMBERS), m, 'Thanks for the recommendations!', when());
+      if (rng.chance(0.2))
+        wall.run('member', rng.int(1, MEMBERS), m, 'Thanks for the recommendations!', when());
       if (rng.chance(0.2)) wall.run('model', rng.int(1, MODELS), m, 'A true classic performer.', when());
     }
   })();
@@ -474,7 +491,8 @@ function seedKeywords(sqlite: Database.Database, rng: Random, now: number) {
     for (const word of [...TITLE_ADJECTIVES, ...TITLE_NOUNS, ...PLACES]) {
       insert.run(word.toLowerCase(), rng.int(1, 5000), rng.int(1, 500), now);
     }
-    for (const [dir] of DEMO_CATEGORIES) insert.run(dir.replaceAll('-', ' '), rng.int(1, 5000), rng.int(1, 500), now);
+    for (const [dir] of DEMO_CATEGORIES)
+      insert.run(dir.replaceAll('-', ' '), rng.int(1, 5000), rng.int(1, 500), now);
   })();
 }
 

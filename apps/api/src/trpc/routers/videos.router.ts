@@ -7,7 +7,13 @@ const id = z.number().int().positive();
 
 export const targetSchema = z.discriminatedUnion('section', [
   z.object({ section: z.literal('all') }),
-  z.object({ section: z.literal('categories'), dirs: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).max(3) }),
+  z.object({
+    section: z.literal('categories'),
+    dirs: z
+      .array(z.string().regex(/^[a-z0-9-]+$/))
+      .min(1)
+      .max(3),
+  }),
   z.object({ section: z.literal('models'), dir: z.string().regex(/^[a-z0-9-]+$/) }),
   z.object({ section: z.literal('country'), country: z.string().regex(/^[a-z]{2}$/) }),
   z.object({ section: z.literal('playlist'), playlistId: id }),
@@ -24,17 +30,38 @@ export const listInput = z.object({
 });
 
 export const videosRouter = router({
-  list: publicProcedure.input(listInput).query(({ ctx, input }) =>
-    ctx.services.listing.list({ ...input, gender: ctx.gender }),
-  ),
+  list: publicProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => ctx.services.listing.list({ ...input, gender: ctx.gender })),
 
   home: publicProcedure
-    .input(z.object({ country: z.string().regex(/^[a-z]{2}$/).optional() }).default({}))
+    .input(
+      z
+        .object({
+          country: z
+            .string()
+            .regex(/^[a-z]{2}$/)
+            .optional(),
+        })
+        .default({}),
+    )
     .query(({ ctx, input }) => {
       const country = input.country ?? ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
-      const block = (sort: 'most-popular' | 'latest-updates', date: 'day' | 'all', target = { section: 'all' as const }) =>
-        ctx.services.listing.list({ gender: ctx.gender, sort, date, count: 25, page: 1, duration: 0, hdOnly: false, target })
-          .items;
+      const block = (
+        sort: 'most-popular' | 'latest-updates',
+        date: 'day' | 'all',
+        target = { section: 'all' as const },
+      ) =>
+        ctx.services.listing.list({
+          gender: ctx.gender,
+          sort,
+          date,
+          count: 25,
+          page: 1,
+          duration: 0,
+          hdOnly: false,
+          target,
+        }).items;
       const top = ctx.services.listing.list({
         gender: ctx.gender,
         sort: 'most-popular',
@@ -48,7 +75,9 @@ export const videosRouter = router({
       return { country, top, popular: block('most-popular', 'day'), latest: block('latest-updates', 'all') };
     }),
 
-  get: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => ctx.services.videos.get(input.id, ctx.lang)),
+  get: publicProcedure
+    .input(z.object({ id }))
+    .query(({ ctx, input }) => ctx.services.videos.get(input.id, ctx.lang)),
 
   related: publicProcedure
     .input(z.object({ id, page: z.number().int().min(1).max(20) }))

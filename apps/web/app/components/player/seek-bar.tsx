@@ -61,7 +61,10 @@ export function SeekBar({ currentTime, duration, bufferedEnd, cues, onSeek }: Se
 
   const played = duration > 0 ? clamp(currentTime / duration, 0, 1) : 0;
   const buffered = duration > 0 ? clamp(bufferedEnd / duration, 0, 1) : 0;
-  const valueText = t('player.time', { current: formatDuration(currentTime), duration: formatDuration(duration) });
+  const valueText = t('player.time', {
+    current: formatDuration(currentTime),
+    duration: formatDuration(duration),
+  });
 
   return (
     <div

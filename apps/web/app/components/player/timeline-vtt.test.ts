@@ -34,11 +34,14 @@ describe('parseTimelineVtt', () => {
 
   it('handles CRLF, a BOM and hour-long timestamps', () => {
     const text = '\uFEFFWEBVTT\r\n\r\n01:00:00.000 --> 01:00:10.000\r\ns.jpg#xywh=1,2,3,4\r\n';
-    expect(parseTimelineVtt(text)).toEqual([{ start: 3600, end: 3610, url: 's.jpg', x: 1, y: 2, w: 3, h: 4 }]);
+    expect(parseTimelineVtt(text)).toEqual([
+      { start: 3600, end: 3610, url: 's.jpg', x: 1, y: 2, w: 3, h: 4 },
+    ]);
   });
 
   it('skips cues without a sprite region or with a broken timing', () => {
-    const text = 'WEBVTT\n\n00:00.000 --> 00:05.000\njust text\n\n00:05.000 --> 00:04.000\ns.jpg#xywh=0,0,1,1\n';
+    const text =
+      'WEBVTT\n\n00:00.000 --> 00:05.000\njust text\n\n00:05.000 --> 00:04.000\ns.jpg#xywh=0,0,1,1\n';
     expect(parseTimelineVtt(text)).toEqual([]);
   });
 

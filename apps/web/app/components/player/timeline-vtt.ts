@@ -9,7 +9,8 @@ export interface TimelineCue {
   h: number;
 }
 
-const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)\s+-->\s+((?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)/;
+const TIMING =
+  /^\s*((?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)\s+-->\s+((?:\d+:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)/;
 const XYWH = /^(.*)#xywh=(?:pixel:)?(\d+),(\d+),(\d+),(\d+)\s*$/;
 
 function parseTimestamp(text: string): number {
@@ -34,7 +35,10 @@ function resolveUrl(url: string, baseUrl?: string): string {
  */
 export function parseTimelineVtt(text: string, baseUrl?: string): TimelineCue[] {
   const cues: TimelineCue[] = [];
-  const blocks = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   for (const block of blocks) {
     const lines = block.split('\n').map((line) => line.trim());
     const timingIndex = lines.findIndex((line) => TIMING.test(line));

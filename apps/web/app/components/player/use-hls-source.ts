@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
@@ -7,7 +7,15 @@ const HLS_MIME = 'application/vnd.apple.mpegurl';
  * player mounts; browsers without Media Source Extensions but with native HLS (iOS Safari) get the
  * URL directly. File errors are only logged (spec §8: no user message).
  */
-export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: string): void {
+export function useHlsSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  src: string,
+  onAttached: () => void,
+): void {
+  // Read through a ref so a new callback identity never re-attaches the stream.
+  const attached = useRef(onAttached);
+  attached.current = onAttached;
+
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !src) return;
@@ -29,8 +37,10 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
           hls.loadSource(src);
           hls.attachMedia(video);
           detach = () => hls.destroy();
+          attached.current();
         } else if (video.canPlayType(HLS_MIME)) {
           video.src = src;
+          attached.current();
           detach = () => {
             video.removeAttribute('src');
             video.load();

@@ -37,7 +37,10 @@ function bufferedEnd(video: HTMLVideoElement): number {
 }
 
 /** Mirrors the video element's state into React; `fallbackDuration` covers the time before metadata. */
-export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, fallbackDuration: number): MediaState {
+export function useMediaState(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  fallbackDuration: number,
+): MediaState {
   const [state, setState] = useState<MediaState>({
     paused: true,
     started: false,
@@ -57,7 +60,12 @@ export function useMediaState(videoRef: RefObject<HTMLVideoElement | null>, fall
       setState((prev) => ({
         paused: video.paused,
         started: prev.started || event?.type === 'play' || video.currentTime > 0,
-        waiting: event?.type === 'waiting' ? true : event?.type === 'playing' || event?.type === 'canplay' ? false : prev.waiting,
+        waiting:
+          event?.type === 'waiting'
+            ? true
+            : event?.type === 'playing' || event?.type === 'canplay'
+              ? false
+              : prev.waiting,
         ended: video.ended,
         currentTime: video.currentTime,
         duration: Number.isFinite(video.duration) && video.duration > 0 ? video.duration : prev.duration,

@@ -42,24 +42,37 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
 
   // The loader signs a new URL on every revalidation; keep the first one so playback is not restarted.
   const [source] = useState(src);
-  useHlsSource(videoRef, source);
+  // A click that lands before hls.js has loaded is remembered and honoured once the stream is attached.
+  const playWhenAttached = useRef(false);
+  const startPlayback = useCallback((video: HTMLVideoElement) => {
+    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+  }, []);
+  useHlsSource(videoRef, source, () => {
+    if (playWhenAttached.current && videoRef.current) startPlayback(videoRef.current);
+    playWhenAttached.current = false;
+  });
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (video.paused || video.ended) {
-      video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+    if (!video.currentSrc && !video.getAttribute('src')) {
+      playWhenAttached.current = !playWhenAttached.current;
+    } else if (video.paused || video.ended) {
+      startPlayback(video);
     } else {
       video.pause();
     }
-  }, []);
+  }, [startPlayback]);
 
-  const seekTo = useCallback((time: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    const end = Number.isFinite(video.duration) ? video.duration : durationSec;
-    video.currentTime = Math.min(Math.max(time, 0), end);
-  }, [durationSec]);
+  const seekTo = useCallback(
+    (time: number) => {
+      const video = videoRef.current;
+      if (!video) return;
+      const end = Number.isFinite(video.duration) ? video.duration : durationSec;
+      video.currentTime = Math.min(Math.max(time, 0), end);
+    },
+    [durationSec],
+  );
 
   const toggleMute = useCallback(() => {
     const video = videoRef.current;
@@ -81,24 +94,42 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
 
   useEffect(() => () => clearTimeout(idleTimer.current), []);
 
+  const runShortcut = (key: string): boolean => {
+    const video = videoRef.current;
+    switch (key) {
+      case ' ':
+      case 'k':
+        togglePlay();
+        return true;
+      case 'arrowleft':
+        seekTo((video?.currentTime ?? 0) - SEEK_STEP);
+        return true;
+      case 'arrowright':
+        seekTo((video?.currentTime ?? 0) + SEEK_STEP);
+        return true;
+      case 'arrowup':
+        changeVolume(VOLUME_STEP);
+        return true;
+      case 'arrowdown':
+        changeVolume(-VOLUME_STEP);
+        return true;
+      case 'm':
+        toggleMute();
+        return true;
+      case 'f':
+        toggleFullscreen();
+        return true;
+      default:
+        return false;
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const onButton = (event.target as HTMLElement).tagName === 'BUTTON';
-    const actions: Record<string, () => void> = {
-      ' ': togglePlay,
-      k: togglePlay,
-      ArrowLeft: () => seekTo((videoRef.current?.currentTime ?? 0) - SEEK_STEP),
-      ArrowRight: () => seekTo((videoRef.current?.currentTime ?? 0) + SEEK_STEP),
-      ArrowUp: () => changeVolume(VOLUME_STEP),
-      ArrowDown: () => changeVolume(-VOLUME_STEP),
-      m: toggleMute,
-      f: toggleFullscreen,
-    };
-    const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     // A focused button already answers Space with a click.
-    if (!action || (onButton && event.key === ' ')) return;
+    if (event.key === ' ' && (event.target as HTMLElement).tagName === 'BUTTON') return;
+    if (!runShortcut(event.key.toLowerCase())) return;
     event.preventDefault();
-    action();
     wake();
   };
 
@@ -139,7 +170,9 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
           </span>
         )}
       </button>
-      {state.waiting && playing && <span className="player__spinner" role="status" aria-label={t('player.loading')} />}
+      {state.waiting && playing && (
+        <span className="player__spinner" role="status" aria-label={t('player.loading')} />
+      )}
       <div className="player__controls">
         <SeekBar
           currentTime={state.currentTime}
@@ -168,7 +201,10 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
             {state.muted || state.volume === 0 ? <MutedIcon /> : <VolumeIcon />}
           </button>
           <span className="player__time" data-testid="player-time">
-            {t('player.time', { current: formatDuration(state.currentTime), duration: formatDuration(state.duration) })}
+            {t('player.time', {
+              current: formatDuration(state.currentTime),
+              duration: formatDuration(state.duration),
+            })}
           </span>
           <button
             type="button"

@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+test('home shows three blocks of thumbs, lazily loading the lower two', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers().rating).toBe('RTA-5042-1996-1400-1577-RTA');
+  await expect(page.locator('meta[name="RATING"]')).toHaveAttribute('content', 'RTA-5042-1996-1400-1577-RTA');
+  const blocks = page.getByTestId('home-block');
+  await expect(blocks).toHaveCount(3);
+  await expect(blocks.nth(0).getByTestId('thumb').first()).toBeVisible();
+  await blocks.nth(2).scrollIntoViewIfNeeded();
+  await expect(blocks.nth(1).getByTestId('thumb')).toHaveCount(25);
+  await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
+  await expect(page.locator('a[href="/videos/latest-updates/2/"]').first()).toBeVisible();
+});

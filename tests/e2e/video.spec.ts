@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+/** The seed's first videos are the real clips, shown exactly as they are. */
+const VIDEO = '/videos/1/';
+
+test('a video plays and its position advances', async ({ page }) => {
+  await page.goto(VIDEO);
+  await expect(page).toHaveURL(/\/videos\/1\/[a-z0-9-]+\/$/);
+  await expect(page.locator('h1')).not.toBeEmpty();
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await page.getByRole('button', { name: /play/i }).first().click();
+  await expect
+    .poll(async () => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1);
+});
+
+test('hovering the seek bar shows a sprite tile', async ({ page }) => {
+  await page.goto(VIDEO);
+  const bar = page.getByTestId('seek-bar');
+  await expect(bar).toBeVisible();
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+  const preview = page.getByTestId('seek-preview');
+  await expect(preview).toBeVisible();
+  const style = await preview.evaluate((el) => {
+    const tile = (el.querySelector('[data-sprite]') as HTMLElement | null) ?? (el as HTMLElement);
+    const cs = getComputedStyle(tile);
+    return { image: cs.backgroundImage, width: cs.width, height: cs.height };
+  });
+  expect(style.image).toMatch(/sprites\/sprite-\d+\.jpg/);
+  expect(style.width).toBe('160px');
+  expect(style.height).toBe('90px');
+  const sprite = await page.request.get(style.image.replace(/^url\("?|"?\)$/g, ''));
+  expect(sprite.status()).toBe(200);
+});
+
+test('the view statistic is sent a second after load', async ({ page }) => {
+  const sent = page.waitForRequest((r) => r.url().includes('/trpc/stats.view') || r.url().includes('/api/stats.php'));
+  await page.goto(VIDEO);
+  await sent;
+});
