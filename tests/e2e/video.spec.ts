@@ -23,9 +23,10 @@ test('hovering the seek bar shows a sprite tile', async ({ page }) => {
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   const preview = page.getByTestId('seek-preview');
   await expect(preview).toBeVisible();
-  const style = await preview.evaluate((el) => {
-    const tile = (el.querySelector('[data-sprite]') as HTMLElement | null) ?? (el as HTMLElement);
-    const cs = getComputedStyle(tile);
+  const tile = preview.locator('[data-sprite]');
+  await expect(tile).toBeVisible();
+  const style = await tile.evaluate((el) => {
+    const cs = getComputedStyle(el);
     return { image: cs.backgroundImage, width: cs.width, height: cs.height };
   });
   expect(style.image).toMatch(/sprites\/sprite-\d+\.jpg/);

@@ -39,6 +39,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
     await next();
     c.res.headers.set('Rating', RTA_LABEL);
   });
+  app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
 
   // Strict trailing slashes: one canonical URL per page, the other answers 301.
@@ -60,7 +61,6 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
     return c.json({ error: 'Internal error', code: 'internal_error', request_id: c.var.requestId }, 500);
   });
 
-  app.get('/healthz', (c) => c.json({ ok: true }));
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.use(

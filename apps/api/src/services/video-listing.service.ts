@@ -145,7 +145,7 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
 
   function totalCount(b: Built): number {
     const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${b.where.join(' AND ')}`;
-    const key = `${sql}|${JSON.stringify(b.params)}`;
+    const key = `${sql}|${b.params.map(String).join('|')}`;
     return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
   }
 

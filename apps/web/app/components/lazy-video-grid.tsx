@@ -36,17 +36,25 @@ export function LazyVideoGrid({ load, placeholderCount }: LazyVideoGridProps) {
       fetchVideos();
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          fetchVideos();
-        }
-      },
-      { rootMargin: LAZY_BLOCK_ROOT_MARGIN },
-    );
+    const start = () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+      fetchVideos();
+    };
+    // A jump (anchor, End key, restored scroll) can carry the block from below the viewport to above it
+    // without ever intersecting; a block above the viewport has been passed and loads too.
+    const onScroll = () => {
+      if (node.getBoundingClientRect().top < window.innerHeight) start();
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+      rootMargin: LAZY_BLOCK_ROOT_MARGIN,
+    });
     observer.observe(node);
-    return () => observer.disconnect();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [state.status, fetchVideos]);
 
   return (

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client';
+import { ratingOf } from '../queries/rating';
 import { rollupViewCounters } from '../queries/rollup-views';
 import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
 import { createRandom, type Random, slugify } from './random';
@@ -266,7 +267,6 @@ function seedVideos(
       const votes = Math.floor(viewed * 0.02 * rng.next());
       const likes = Math.round(votes * (0.45 + 0.55 * rng.next()));
       const dislikes = votes - likes;
-      const rating = votes ? Math.round((5 * likes * 100) / votes) / 100 : 0;
       const statusRoll = rng.next();
       const status = statusRoll < 0.006 ? 5 : 1;
       const isPrivate = status === 1 && statusRoll > 0.995 ? 1 : 0;
@@ -298,7 +298,7 @@ function seedVideos(
         viewed,
         likes,
         dislikes,
-        rating,
+        ratingOf(likes, dislikes),
         0,
         categoryMask(cats),
       );
@@ -392,7 +392,7 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
         rng.int(20, 90_000),
         likes,
         dislikes,
-        likes + dislikes ? Math.round((500 * likes) / (likes + dislikes)) / 100 : 0,
+        ratingOf(likes, dislikes),
         posted,
         posted,
       );

@@ -15,6 +15,7 @@ export function SeekPreview({ time, left, cue }: SeekPreviewProps) {
       {cue && (
         <div
           className="seek-preview__frame"
+          data-sprite
           style={{
             width: cue.w,
             height: cue.h,

@@ -1,0 +1,18 @@
+export type MediaErrorCode = 'corrupted_file' | 'probe_failed' | 'transcode_failed' | 'aborted';
+
+export class MediaError extends Error {
+  readonly code: MediaErrorCode;
+  /** Tool output behind the failure (last lines of ffmpeg's stderr), for logs rather than users. */
+  readonly detail: string | null;
+
+  constructor(code: MediaErrorCode, message: string, options: { detail?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'MediaError';
+    this.code = code;
+    this.detail = options.detail ?? null;
+  }
+}
+
+export function isMediaError(err: unknown, code?: MediaErrorCode): err is MediaError {
+  return err instanceof MediaError && (code === undefined || err.code === code);
+}

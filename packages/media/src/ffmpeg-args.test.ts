@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { buildFfmpegArgs } from './ffmpeg-args';
+import { buildPlan } from './plan';
+import type { ProbeResult } from './probe';
+
+const probe720: ProbeResult = {
+  durationSec: 95,
+  width: 1280,
+  height: 720,
+  codedWidth: 1280,
+  codedHeight: 720,
+  rotation: 0,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  videoBitrate: 3_000_000,
+  audioBitrate: 128_000,
+  formatBitrate: 3_130_000,
+  fps: 25,
+  frameRate: '25/1',
+  hasAudio: true,
+  audioSampleRate: 44_100,
+  audioChannels: 2,
+  videoStreamIndex: 0,
+  audioStreamIndex: 1,
+  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+};
+
+/** The value following each occurrence of an option. */
+function values(args: string[], option: string): string[] {
+  return args.flatMap((a, i) => (a === option ? [args[i + 1]] : []));
+}
+
+describe('buildFfmpegArgs', () => {
+  const plan = buildPlan(probe720);
+  const args = buildFfmpegArgs('/in/source.mp4', '/out/v1.tmp', plan);
+
+  it('is a single invocation reading the source once, reporting progress on stdout', () => {
+    expect(values(args, '-i')).toEqual(['/in/source.mp4']);
+    expect(values(args, '-filter_complex')).toHaveLength(1);
+    expect(values(args, '-progress')).toEqual(['pipe:1']);
+    expect(args).toContain('-nostats');
+    expect(args).toContain('-y');
+    expect(args.every((a) => typeof a === 'string' && a.length > 0)).toBe(true);
+  });
+
+  it('splits the decoded video once into the ladder, the stills and the sprites', () => {
+    const graph = values(args, '-filter_complex')[0];
+    expect(graph.startsWith('[0:0]fps=25/1,split=6[r0][r1][r2][r3][st][sp];')).toBe(true);
+    expect(graph).toContain('[r0]scale=1280:720,setsar=1,format=yuv420p[v0]');
+    expect(graph).toContain('[r3]scale=426:240,setsar=1,format=yuv420p[v3]');
+    expect(graph).toContain("select='eq(n,0)+gte(t,9.5)'");
+    expect(graph).toContain(
+      '[s0]scale=320:180:force_original_aspect_ratio=decrease,pad=320:180:-1:-1,setsar=1[thumb]',
+    );
+    expect(graph).toContain('[s2]scale=1280:720,setsar=1[scr]');
+    expect(graph).toContain(
+      'fps=1/1,trim=end_frame=95,scale=160:90:force_original_aspect_ratio=decrease,pad=160:90:-1:-1,setsar=1,tile=10x10',
+    );
+    expect(graph).toContain('color=c=black:s=1600x900:r=1:d=1[primer]');
+  });
+
+  it('writes one hls muxer with named variants, per-variant audio and a master playlist', () => {
+    expect(values(args, '-f')).toEqual(['hls']);
+    expect(values(args, '-var_stream_map')).toEqual([
+      'v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p v:3,a:3,name:240p',
+    ]);
+    expect(values(args, '-map').filter((m) => m === '0:1')).toHaveLength(4);
+    expect(values(args, '-map').filter((m) => /^\[v\d\]$/.test(m))).toEqual(['[v0]', '[v1]', '[v2]', '[v3]']);
+    expect(values(args, '-master_pl_name')).toEqual(['master.m3u8']);
+    expect(values(args, '-hls_time')).toEqual(['4']);
+    expect(values(args, '-hls_playlist_type')).toEqual(['vod']);
+    expect(values(args, '-hls_segment_filename')).toEqual(['/out/v1.tmp/%v/seg-%04d.ts']);
+    expect(args).toContain('/out/v1.tmp/%v/index.m3u8');
+    expect(values(args, '-c:v')).toEqual(['libx264']);
+    expect(values(args, '-preset')).toEqual(['veryfast']);
+    expect(values(args, '-g')).toEqual(['50']);
+    expect(values(args, '-keyint_min')).toEqual(['50']);
+    expect(values(args, '-sc_threshold')).toEqual(['0']);
+    expect(values(args, '-b:v:0')).toEqual(['1843000']);
+    expect(values(args, '-maxrate:v:0')).toEqual(['2764500']);
+    expect(values(args, '-bufsize:v:0')).toEqual(['3686000']);
+    expect(values(args, '-profile:v:0')).toEqual(['high']);
+    expect(values(args, '-profile:v:3')).toEqual(['main']);
+    expect(values(args, '-c:a')).toEqual(['aac']);
+    expect(values(args, '-b:a:0')).toEqual(['128000']);
+    expect(values(args, '-b:a:3')).toEqual(['96000']);
+    expect(args).not.toContain('-ar');
+  });
+
+  it('writes the stills and the sprite sheets as image outputs', () => {
+    expect(args).toContain('/out/v1.tmp/thumb.jpg');
+    expect(args).toContain('/out/v1.tmp/thumb@2x.jpg');
+    expect(args).toContain('/out/v1.tmp/scr.jpg');
+    expect(args[args.length - 1]).toBe('/out/v1.tmp/sprites/sprite-%03d.jpg');
+    expect(values(args, '-fps_mode')).toEqual(['passthrough', 'passthrough', 'passthrough', 'passthrough']);
+    expect(values(args, '-start_number')).toEqual(['0']);
+  });
+
+  it('maps no audio for a silent source and points at the real stream indexes', () => {
+    const silent = buildPlan({ ...probe720, hasAudio: false, audioCodec: null, audioStreamIndex: null });
+    const a = buildFfmpegArgs('/in/s.mp4', '/out', silent);
+    expect(values(a, '-var_stream_map')).toEqual(['v:0,name:720p v:1,name:480p v:2,name:360p v:3,name:240p']);
+    expect(a).not.toContain('-c:a');
+    expect(values(a, '-map').some((m) => m.startsWith('0:'))).toBe(false);
+
+    const odd = buildPlan({ ...probe720, videoStreamIndex: 2, audioStreamIndex: 0, audioSampleRate: 22_050 });
+    const b = buildFfmpegArgs('/in/s.mkv', '/out', odd);
+    expect(values(b, '-filter_complex')[0].startsWith('[0:2]')).toBe(true);
+    expect(values(b, '-map').filter((m) => m === '0:0')).toHaveLength(4);
+    expect(values(b, '-ar')).toEqual(['48000']);
+  });
+});

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { MEDIA_FILES } from './media-layout';
+import type { MediaPlan, StillPlan } from './plan';
+
+function fitFilter(still: { width: number; height: number; fit: StillPlan['fit'] }): string {
+  const { width: w, height: h } = still;
+  if (still.fit === 'scale') return `scale=${w}:${h},setsar=1`;
+  return `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:-1:-1,setsar=1`;
+}
+
+/**
+ * The filter graph: the source is decoded once, brought to the planned frame rate and split into one
+ * branch per rendition, one for the stills and one for the sprite sheets.
+ *
+ * ffmpeg prints no -progress report until every output has written its header, and an image output
+ * writes its header with its first frame. So each image output gets a frame right away: the stills take
+ * the first frame and then the one at atSec (-update 1 keeps the last), and the sprite sequence starts with
+ * a blank primer sheet (sprite-000.jpg) that the runner deletes.
+ */
+export function buildFilterGraph(plan: MediaPlan): string {
+  const { renditions, stills, sprites } = plan;
+  const ladder = renditions.map((_, i) => `[r${i}]`).join('');
+  const chains = [
+    `[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=${renditions.length + 2}${ladder}[st][sp]`,
+  ];
+  renditions.forEach((r, i) => {
+    chains.push(`[r${i}]scale=${r.width}:${r.height},setsar=1,format=yuv420p[v${i}]`);
+  });
+  // If the video stream ends before atSec, the first frame stays as the still.
+  chains.push(`[st]select='eq(n,0)+gte(t,${stills.atSec})',trim=end_frame=2,split=3[s0][s1][s2]`);
+  chains.push(`[s0]${fitFilter(stills.thumb)}[thumb]`);
+  chains.push(`[s1]${fitFilter(stills.thumb2x)}[thumb2x]`);
+  chains.push(`[s2]${fitFilter(stills.scr)}[scr]`);
+  const tile = { width: sprites.tileWidth, height: sprites.tileHeight, fit: 'pad' as const };
+  // The trim keeps the sheet count exactly as planned when rounding would add one more frame.
+  chains.push(
+    `[sp]fps=1/${sprites.interval},trim=end_frame=${sprites.tileCount},${fitFilter(tile)},` +
+      `tile=${sprites.columns}x${sprites.rows}[sheets]`,
+  );
+  const sheet = `${sprites.columns * sprites.tileWidth}x${sprites.rows * sprites.tileHeight}`;
+  chains.push(`color=c=black:s=${sheet}:r=1:d=1[primer]`);
+  chains.push('[primer][sheets]concat=n=2:v=1:a=0[sprites]');
+  return chains.join(';');
+}
+
+function hlsArgs(outDir: string, plan: MediaPlan): string[] {
+  const args: string[] = [];
+  const audio = plan.hasAudio && plan.audioStreamIndex !== null;
+  plan.renditions.forEach((_, i) => {
+    args.push('-map', `[v${i}]`);
+    // Mapped once per variant: each variant carries its own audio so it plays on its own.
+    if (audio) args.push('-map', `0:${plan.audioStreamIndex}`);
+  });
+  args.push(
+    '-c:v',
+    'libx264',
+    '-preset',
+    plan.preset,
+    '-g',
+    String(plan.gopFrames),
+    '-keyint_min',
+    String(plan.gopFrames),
+    '-sc_threshold',
+    '0',
+  );
+  plan.renditions.forEach((r, i) => {
+    args.push(`-b:v:${i}`, String(r.videoBitrate), `-maxrate:v:${i}`, String(r.maxrate));
+    args.push(`-bufsize:v:${i}`, String(r.bufsize), `-profile:v:${i}`, r.profile);
+  });
+  if (audio) {
+    args.push('-c:a', 'aac', '-ac', '2');
+    if (plan.audioSampleRate) args.push('-ar', String(plan.audioSampleRate));
+    plan.renditions.forEach((r, i) => {
+      args.push(`-b:a:${i}`, String(r.audioBitrate));
+    });
+  }
+  const streamMap = plan.renditions
+    .map((r, i) => (audio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`))
+    .join(' ');
+  args.push(
+    '-f',
+    'hls',
+    '-hls_time',
+    String(plan.segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    join(outDir, '%v', MEDIA_FILES.segmentPattern),
+    '-master_pl_name',
+    MEDIA_FILES.master,
+    '-var_stream_map',
+    streamMap,
+    join(outDir, '%v', MEDIA_FILES.variantPlaylist),
+  );
+  return args;
+}
+
+// passthrough: an image output's frames are far apart in time and must not be duplicated to a constant rate.
+function stillArgs(label: string, file: string): string[] {
+  return ['-map', `[${label}]`, '-fps_mode', 'passthrough', '-update', '1', '-q:v', '3', file];
+}
+
+function spriteArgs(file: string): string[] {
+  return ['-map', '[sprites]', '-fps_mode', 'passthrough', '-start_number', '0', '-q:v', '5', file];
+}
+
+/**
+ * Arguments of the single ffmpeg run that decodes the source once and writes the HLS ladder (one hls
+ * muxer, a master playlist and one directory per variant), the thumbnails, the preview image and the
+ * timeline sprite sheets into outDir. Pure; outDir's variant and sprites directories must exist, and
+ * sprites/sprite-000.jpg is a primer to delete afterwards.
+ */
+export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    buildFilterGraph(plan),
+    ...hlsArgs(outDir, plan),
+    ...stillArgs('thumb', join(outDir, plan.stills.thumb.file)),
+    ...stillArgs('thumb2x', join(outDir, plan.stills.thumb2x.file)),
+    ...stillArgs('scr', join(outDir, plan.stills.scr.file)),
+    ...spriteArgs(join(outDir, MEDIA_FILES.spritesDir, MEDIA_FILES.spritePattern)),
+  ];
+}

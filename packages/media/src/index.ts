@@ -1,0 +1,30 @@
+export { buildDemoClipArgs, type DemoClipSpec, type DemoPattern, generateDemoClip } from './demo-clip';
+export { DEMO_CLIPS } from './demo-clips';
+export { isMediaError, MediaError, type MediaErrorCode } from './errors';
+export { buildFfmpegArgs, buildFilterGraph } from './ffmpeg-args';
+export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';
+export { MEDIA_FILES, spriteFileName, spritePath, TMP_SUFFIX } from './media-layout';
+export {
+  DEFAULT_MEDIA_SETTINGS,
+  type LadderStep,
+  type MediaSettings,
+  type MediaSettingsInput,
+  resolveMediaSettings,
+  type SpriteSettings,
+  type StillSize,
+} from './media-settings';
+export { mimeTypeFor } from './mime';
+export { type ProcessVideoOptions, processVideo } from './pipeline';
+export {
+  buildPlan,
+  type MediaPlan,
+  planSprites,
+  type Rendition,
+  type SpritePlan,
+  type StillPlan,
+} from './plan';
+export { type ProbeResult, parseProbe, probe } from './probe';
+export { ProgressParser, type ProgressReport } from './progress-parser';
+export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
+export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
+export { buildTimelineVtt, vttTimestamp } from './vtt';

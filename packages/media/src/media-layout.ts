@@ -1,0 +1,27 @@
+/** File names inside a processed video directory; ffmpeg args, the VTT and the manifest all use these. */
+export const MEDIA_FILES = {
+  master: 'master.m3u8',
+  variantPlaylist: 'index.m3u8',
+  segmentPattern: 'seg-%04d.ts',
+  thumb: 'thumb.jpg',
+  thumb2x: 'thumb@2x.jpg',
+  scr: 'scr.jpg',
+  vtt: 'timeline.vtt',
+  manifest: 'manifest.json',
+  spritesDir: 'sprites',
+  spritePattern: 'sprite-%03d.jpg',
+  /** A blank sheet ffmpeg writes first (see buildFilterGraph); the runner deletes it. */
+  spritePrimer: 'sprite-000.jpg',
+} as const;
+
+/** Suffix of the directory a run writes into before it is renamed into place. */
+export const TMP_SUFFIX = '.tmp';
+
+/** Real sprite sheets are numbered from 1; 0 is the primer. */
+export function spriteFileName(sheetIndex: number): string {
+  return `sprite-${String(sheetIndex + 1).padStart(3, '0')}.jpg`;
+}
+
+export function spritePath(sheetIndex: number): string {
+  return `${MEDIA_FILES.spritesDir}/${spriteFileName(sheetIndex)}`;
+}

@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoClip } from './demo-clip';
+import { MediaError } from './errors';
+import type { MediaManifest } from './manifest';
+import { processVideo } from './pipeline';
+import { buildPlan } from './plan';
+import { probe } from './probe';
+import { type TranscodeProgress, transcode } from './runner';
+
+interface ProbedStream {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+}
+
+function ffprobeStreams(file: string): ProbedStream[] {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file], {
+    encoding: 'utf8',
+  });
+  return (JSON.parse(out) as { streams: ProbedStream[] }).streams;
+}
+
+function imageSize(file: string): [number, number] {
+  const [s] = ffprobeStreams(file);
+  return [s.width!, s.height!];
+}
+
+async function rejection(promise: Promise<unknown>): Promise<MediaError> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as MediaError;
+  }
+  throw new Error('did not reject');
+}
+
+describe('processVideo with real ffmpeg', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vt-media-'));
+  const source = join(dir, 'source.mp4');
+  const out = join(dir, 'media', 'clip');
+  const progress: TranscodeProgress[] = [];
+  let manifest: MediaManifest;
+  const timings: Record<string, number> = {};
+
+  beforeAll(async () => {
+    let t = Date.now();
+    await generateDemoClip(source, {
+      seconds: 10,
+      pattern: 'testsrc2',
+      color: 'orange',
+      toneHz: 440,
+      width: 640,
+      height: 360,
+    });
+    timings.generate = Date.now() - t;
+    // Leftovers of a crashed run must not end up in the result.
+    mkdirSync(`${out}.tmp`, { recursive: true });
+    writeFileSync(join(`${out}.tmp`, 'stale.txt'), 'x');
+    t = Date.now();
+    manifest = await processVideo(source, out, { onProgress: (p) => progress.push(p) });
+    timings.process = Date.now() - t;
+  });
+
+  afterAll(() => {
+    console.info(`media pipeline timings (ms): ${JSON.stringify(timings)}`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the ladder that fits a 360p source: 360p and 240p, H.264 + AAC, ~4 s segments', () => {
+    expect(manifest.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ['360p', 640, 360],
+      ['240p', 426, 240],
+    ]);
+    const master = readFileSync(join(out, 'master.m3u8'), 'utf8');
+    expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
+    expect(master).toContain('360p/index.m3u8');
+    expect(master).toContain('240p/index.m3u8');
+    for (const r of manifest.renditions) {
+      expect(master).toContain(`BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`);
+      const playlist = readFileSync(join(out, r.name, 'index.m3u8'), 'utf8');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
+      expect(durations).toHaveLength(3);
+      expect(durations[0]).toBeCloseTo(4, 1);
+      expect(durations[1]).toBeCloseTo(4, 1);
+      expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(10, 0);
+      for (const seg of playlist.split('\n').filter((l) => l.endsWith('.ts'))) {
+        expect(seg).toMatch(/^seg-\d{4}\.ts$/);
+        expect(statSync(join(out, r.name, seg)).size).toBeGreaterThan(0);
+      }
+      const streams = ffprobeStreams(join(out, r.name, 'index.m3u8'));
+      const video = streams.find((s) => s.codec_type === 'video');
+      expect(video).toMatchObject({ codec_name: 'h264', width: r.width, height: r.height });
+      expect(streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    }
+  });
+
+  it('writes thumbs and the preview image at their sizes', () => {
+    expect(imageSize(join(out, 'thumb.jpg'))).toEqual([320, 180]);
+    expect(imageSize(join(out, 'thumb@2x.jpg'))).toEqual([640, 360]);
+    expect(imageSize(join(out, 'scr.jpg'))).toEqual([640, 360]);
+  });
+
+  it('writes one 10x10 sprite sheet and a VTT of 10 cues inside it', () => {
+    expect(manifest.sprites).toMatchObject({ interval: 1, tileCount: 10, sheetCount: 1 });
+    expect(readdirSync(join(out, 'sprites'))).toEqual(['sprite-001.jpg']);
+    expect(imageSize(join(out, 'sprites', 'sprite-001.jpg'))).toEqual([1600, 900]);
+    const vtt = readFileSync(join(out, 'timeline.vtt'), 'utf8');
+    const cues = [...vtt.matchAll(/^(\S+) --> (\S+)\n(\S+)#xywh=(\d+),(\d+),(\d+),(\d+)$/gm)];
+    expect(cues).toHaveLength(10);
+    cues.forEach((cue, i) => {
+      const [x, y, w, h] = cue.slice(4).map(Number);
+      expect(cue[3]).toBe('sprites/sprite-001.jpg');
+      expect([w, h]).toEqual([160, 90]);
+      expect([x, y]).toEqual([i * 160, 0]);
+      expect(x + w).toBeLessThanOrEqual(1600);
+      expect(y + h).toBeLessThanOrEqual(900);
+    });
+    expect(cues[9][2]).toBe('00:00:10.000');
+  });
+
+  it('writes manifest.json, leaves no temporary directory and reports progress up to 100', () => {
+    expect(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'))).toEqual(manifest);
+    expect(manifest.files).toEqual({
+      master: 'master.m3u8',
+      thumb: 'thumb.jpg',
+      thumb2x: 'thumb@2x.jpg',
+      scr: 'scr.jpg',
+      vtt: 'timeline.vtt',
+      sprites: ['sprites/sprite-001.jpg'],
+    });
+    expect(manifest.durationSec).toBeCloseTo(10, 1);
+    expect(existsSync(`${out}.tmp`)).toBe(false);
+    expect(existsSync(join(out, 'stale.txt'))).toBe(false);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ stage: 'transcode', percent: 100 });
+    const percents = progress.map((p) => p.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  });
+
+  it('returns the existing manifest without encoding again', async () => {
+    const before = statSync(join(out, 'master.m3u8')).mtimeMs;
+    const again = await processVideo(source, out, { ffmpegPath: '/nonexistent/ffmpeg' });
+    expect(again).toEqual(manifest);
+    expect(statSync(join(out, 'master.m3u8')).mtimeMs).toBe(before);
+  });
+
+  it("rejects random bytes with 'corrupted_file'", async () => {
+    const bad = join(dir, 'random.mp4');
+    writeFileSync(bad, Buffer.from(Array.from({ length: 64 * 1024 }, () => Math.floor(Math.random() * 256))));
+    const err = await rejection(processVideo(bad, join(dir, 'media', 'bad')));
+    expect(err).toBeInstanceOf(MediaError);
+    expect(err.code).toBe('corrupted_file');
+    expect(err.message).toBe('corrupted file');
+    expect(existsSync(join(dir, 'media', 'bad'))).toBe(false);
+  });
+
+  it("rejects a truncated upload with 'corrupted_file' (the header still promises 10 s)", async () => {
+    const cut = join(dir, 'truncated.mp4');
+    const whole = readFileSync(source);
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.4)));
+    const err = await rejection(processVideo(cut, join(dir, 'media', 'cut')));
+    expect(err.code).toBe('corrupted_file');
+    expect(err.detail).toMatch(/^encoded [\d.]+ s of 10\.0 s$/);
+    expect(existsSync(join(dir, 'media', 'cut'))).toBe(false);
+    expect(existsSync(join(dir, 'media', 'cut.tmp'))).toBe(false);
+  });
+
+  it('stops on abort and cleans up', async () => {
+    const target = join(dir, 'media', 'aborted');
+    const plan = buildPlan(await probe(source));
+    const controller = new AbortController();
+    const err = await rejection(
+      transcode(source, target, plan, { signal: controller.signal, onProgress: () => controller.abort() }),
+    );
+    expect(err.code).toBe('aborted');
+    expect(existsSync(`${target}.tmp`)).toBe(false);
+    expect(existsSync(target)).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseMasterBandwidths } from './hls-playlist';
+import { type MediaManifest, manifestFromPlan, readManifest, writeManifest } from './manifest';
+import { MEDIA_FILES } from './media-layout';
+import type { MediaSettingsInput } from './media-settings';
+import { buildPlan, type MediaPlan } from './plan';
+import { probe } from './probe';
+import { type TranscodeProgress, transcode } from './runner';
+import type { ToolOptions } from './tool-options';
+import { buildTimelineVtt } from './vtt';
+
+export interface ProcessVideoOptions extends ToolOptions {
+  settings?: MediaSettingsInput;
+  onProgress?: (p: TranscodeProgress) => void;
+  /** Called once the plan is known, before encoding starts. */
+  onPlan?: (plan: MediaPlan) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Probe, plan, one ffmpeg run, then timeline.vtt and manifest.json. The manifest is written inside the
+ * temporary directory before it is renamed, so a directory with a manifest is always complete; when outDir
+ * already has one, it is returned without encoding again.
+ */
+export async function processVideo(
+  input: string,
+  outDir: string,
+  opts: ProcessVideoOptions = {},
+): Promise<MediaManifest> {
+  const existing = await readManifest(outDir);
+  if (existing) return existing;
+
+  const probed = await probe(input, { ffprobePath: opts.ffprobePath, signal: opts.signal });
+  const plan = buildPlan(probed, opts.settings);
+  opts.onPlan?.(plan);
+  let bandwidths: ReadonlyMap<string, number> = new Map();
+  await transcode(input, outDir, plan, {
+    ffmpegPath: opts.ffmpegPath,
+    signal: opts.signal,
+    onProgress: opts.onProgress,
+    beforeCommit: async (dir) => {
+      bandwidths = parseMasterBandwidths(await readFile(join(dir, MEDIA_FILES.master), 'utf8'));
+      await writeFile(join(dir, MEDIA_FILES.vtt), buildTimelineVtt(plan.sprites, plan.durationSec));
+      await writeManifest(dir, manifestFromPlan(plan, bandwidths));
+    },
+  });
+  return manifestFromPlan(plan, bandwidths);
+}

@@ -1,0 +1,163 @@
+import { MEDIA_FILES } from './media-layout';
+import { type MediaSettings, type MediaSettingsInput, resolveMediaSettings } from './media-settings';
+import type { ProbeResult } from './probe';
+
+export interface Rendition {
+  /** Variant directory and var_stream_map name, e.g. '720p'. */
+  name: string;
+  width: number;
+  height: number;
+  /** Bits per second. */
+  videoBitrate: number;
+  maxrate: number;
+  bufsize: number;
+  /** Null when the source has no audio. */
+  audioBitrate: number | null;
+  profile: 'main' | 'high';
+  /** Estimate of the master playlist's BANDWIDTH (ffmpeg 5.1: (video + audio) * 1.1). */
+  bandwidth: number;
+}
+
+export interface SpritePlan {
+  /** Whole seconds between tiles. */
+  interval: number;
+  tileCount: number;
+  sheetCount: number;
+  tileWidth: number;
+  tileHeight: number;
+  columns: number;
+  rows: number;
+}
+
+export interface StillPlan {
+  file: string;
+  width: number;
+  height: number;
+  /** 'pad' letterboxes into a fixed box; 'scale' keeps the source aspect (width and height already match it). */
+  fit: 'pad' | 'scale';
+}
+
+export interface MediaPlan {
+  durationSec: number;
+  /** Source display size. */
+  width: number;
+  height: number;
+  fps: number;
+  /** Output frame rate for the fps filter (the source's exact rational unless capped). */
+  frameRate: string;
+  gopSeconds: number;
+  gopFrames: number;
+  segmentSeconds: number;
+  preset: string;
+  hasAudio: boolean;
+  videoStreamIndex: number;
+  audioStreamIndex: number | null;
+  /** Set when the source rate is not one AAC players universally accept. */
+  audioSampleRate: number | null;
+  renditions: Rendition[];
+  sprites: SpritePlan;
+  stills: { atSec: number; thumb: StillPlan; thumb2x: StillPlan; scr: StillPlan };
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
+const kbps = (bps: number) => Math.max(1000, Math.round(bps / 1000) * 1000);
+
+/** Frames above 30 fps are cheaper to code than the first 30 (they differ less), so they count half. */
+function fpsFactor(fps: number): number {
+  return fps <= 30 ? fps : 30 + (fps - 30) / 2;
+}
+
+function sourceVideoBitrate(p: ProbeResult): number | null {
+  if (p.videoBitrate) return p.videoBitrate;
+  if (!p.formatBitrate) return null;
+  const video = p.formatBitrate - (p.audioBitrate ?? (p.hasAudio ? 128_000 : 0));
+  return video > 0 ? video : null;
+}
+
+function planRenditions(p: ProbeResult, s: MediaSettings, fps: number): Rendition[] {
+  const steps = s.ladder.filter((step) => step.height <= p.height);
+  // Smaller than the whole ladder: one rendition at the source size, never upscaled.
+  if (steps.length === 0) steps.push({ height: evenDown(p.height), bpp: s.ladder[s.ladder.length - 1].bpp });
+  const cap = sourceVideoBitrate(p);
+  const aspect = p.width / p.height;
+  return steps.map(({ height, bpp }) => {
+    const width = even(height * aspect);
+    const target = width * height * fpsFactor(fps) * bpp;
+    const videoBitrate = kbps(cap === null ? target : Math.min(target, cap));
+    const audioBitrate = p.hasAudio
+      ? height <= s.lowAudioMaxHeight
+        ? s.lowAudioBitrate
+        : s.audioBitrate
+      : null;
+    return {
+      name: `${height}p`,
+      width,
+      height,
+      videoBitrate,
+      maxrate: Math.round(videoBitrate * s.maxrateFactor),
+      bufsize: Math.round(videoBitrate * s.bufsizeFactor),
+      audioBitrate,
+      profile: height >= s.highProfileMinHeight ? 'high' : 'main',
+      bandwidth: Math.round((videoBitrate + (audioBitrate ?? 0)) * 1.1),
+    };
+  });
+}
+
+export function planSprites(durationSec: number, s: MediaSettings['sprite']): SpritePlan {
+  const interval = Math.max(1, Math.ceil(durationSec / s.maxTiles));
+  // A hair of slack: a 10.02 s file whose last frame is at 9.96 s has 10 tiles, not 11.
+  const tileCount = Math.max(1, Math.ceil((durationSec - 0.1) / interval));
+  return {
+    interval,
+    tileCount,
+    sheetCount: Math.ceil(tileCount / (s.columns * s.rows)),
+    tileWidth: s.tileWidth,
+    tileHeight: s.tileHeight,
+    columns: s.columns,
+    rows: s.rows,
+  };
+}
+
+/** Roughly 10% in (past intros and fades), at least 1 s, but never past the middle of a tiny clip. */
+function stillTime(durationSec: number, s: MediaSettings): number {
+  const at = Math.min(Math.max(durationSec * s.stillAt, s.stillMinSec), durationSec / 2);
+  return Math.round(at * 1000) / 1000;
+}
+
+/** Decides everything one ffmpeg run will produce for a source. Pure. */
+export function buildPlan(p: ProbeResult, settings?: MediaSettingsInput): MediaPlan {
+  const s = resolveMediaSettings(settings);
+  const capped = p.fps > s.maxFps;
+  const fps = capped ? s.maxFps : p.fps;
+  const scrHeight = evenDown(Math.min(p.height, s.scrMaxHeight));
+  const audioRateOk = p.audioSampleRate === 44_100 || p.audioSampleRate === 48_000;
+  return {
+    durationSec: p.durationSec,
+    width: p.width,
+    height: p.height,
+    fps,
+    frameRate: capped ? String(s.maxFps) : p.frameRate,
+    gopSeconds: s.gopSeconds,
+    gopFrames: Math.max(1, Math.round(fps * s.gopSeconds)),
+    segmentSeconds: s.segmentSeconds,
+    preset: s.preset,
+    hasAudio: p.hasAudio && p.audioStreamIndex !== null,
+    videoStreamIndex: p.videoStreamIndex,
+    audioStreamIndex: p.hasAudio ? p.audioStreamIndex : null,
+    audioSampleRate: p.hasAudio && !audioRateOk ? 48_000 : null,
+    renditions: planRenditions(p, s, fps),
+    sprites: planSprites(p.durationSec, s.sprite),
+    stills: {
+      atSec: stillTime(p.durationSec, s),
+      thumb: { file: MEDIA_FILES.thumb, ...s.thumb, fit: 'pad' },
+      thumb2x: { file: MEDIA_FILES.thumb2x, ...s.thumb2x, fit: 'pad' },
+      scr: {
+        file: MEDIA_FILES.scr,
+        width: even((scrHeight * p.width) / p.height),
+        height: scrHeight,
+        fit: 'scale',
+      },
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { MediaError } from './errors';
+import { runTool } from './run-tool';
+import { DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
+
+export interface ProbeResult {
+  durationSec: number;
+  /** Display size: sample aspect ratio applied and rotation corrected (what a player shows). */
+  width: number;
+  height: number;
+  /** The stream's stored size, before rotation and sample aspect ratio. */
+  codedWidth: number;
+  codedHeight: number;
+  /** Display rotation as ffprobe reports it, normalised to 0, 90, 180 or 270 degrees. */
+  rotation: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  /** Bits per second; null when the container does not say. */
+  videoBitrate: number | null;
+  audioBitrate: number | null;
+  formatBitrate: number | null;
+  fps: number;
+  /** The frame rate as ffprobe reports it (e.g. '30000/1001'), exact for the fps filter. */
+  frameRate: string;
+  hasAudio: boolean;
+  audioSampleRate: number | null;
+  audioChannels: number | null;
+  /** Absolute stream indexes in the input, so cover art or extra tracks are never picked. */
+  videoStreamIndex: number;
+  audioStreamIndex: number | null;
+  formatName: string;
+}
+
+interface FfprobeStream {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  sample_aspect_ratio?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  bit_rate?: string;
+  duration?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: Record<string, number>;
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+interface FfprobeJson {
+  streams?: FfprobeStream[];
+  format?: { duration?: string; bit_rate?: string; format_name?: string; tags?: Record<string, string> };
+}
+
+const corrupted = (detail?: string) => new MediaError('corrupted_file', 'corrupted file', { detail });
+
+function positive(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function rational(text: string | undefined): number | null {
+  if (!text) return null;
+  const [num, den = '1'] = text.split(/[/:]/);
+  const value = Number(num) / Number(den);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** Matroska keeps durations as tags ('00:01:02.500000000'). */
+function clockSeconds(text: string | undefined): number | null {
+  const m = text ? /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text.trim()) : null;
+  return m ? positive(Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) : null;
+}
+
+function streamBitrate(s: FfprobeStream | undefined): number | null {
+  if (!s) return null;
+  const bps = positive(s.bit_rate) ?? positive(s.tags?.BPS) ?? positive(s.tags?.['BPS-eng']);
+  return bps === null ? null : Math.round(bps);
+}
+
+function rotationOf(s: FfprobeStream): number {
+  const matrix = s.side_data_list?.find((d) => typeof d.rotation === 'number');
+  const raw = matrix?.rotation ?? Number(s.tags?.rotate ?? 0);
+  // Display matrices and the old rotate tag disagree on direction; only the axis matters here.
+  const deg = (((Math.round(raw / 90) * 90) % 360) + 360) % 360;
+  return Number.isFinite(deg) ? deg : 0;
+}
+
+/** Too-high rates come from containers that report a timebase rather than a frame rate. */
+function frameRateOf(s: FfprobeStream): { fps: number; frameRate: string } {
+  for (const text of [s.avg_frame_rate, s.r_frame_rate]) {
+    const fps = rational(text);
+    if (fps !== null && fps <= 240) return { fps, frameRate: text! };
+  }
+  return { fps: 30, frameRate: '30' };
+}
+
+/** Turns `ffprobe -show_format -show_streams` JSON into what the planner needs. Pure. */
+export function parseProbe(json: unknown): ProbeResult {
+  const data = (json ?? {}) as FfprobeJson;
+  const streams = Array.isArray(data.streams) ? data.streams : [];
+  const video = streams.find(
+    (s) =>
+      s.codec_type === 'video' && !s.disposition?.attached_pic && positive(s.width) && positive(s.height),
+  );
+  if (!video) throw corrupted('no video stream');
+  const audio = streams.find((s) => s.codec_type === 'audio');
+
+  const durationSec =
+    positive(data.format?.duration) ??
+    positive(video.duration) ??
+    clockSeconds(video.tags?.DURATION) ??
+    clockSeconds(data.format?.tags?.DURATION);
+  if (durationSec === null) throw corrupted('no duration');
+
+  const codedWidth = video.width!;
+  const codedHeight = video.height!;
+  const sar = rational(video.sample_aspect_ratio);
+  const displayWidth = sar && sar !== 1 ? Math.round(codedWidth * sar) : codedWidth;
+  const rotation = rotationOf(video);
+  const sideways = rotation === 90 || rotation === 270;
+
+  return {
+    durationSec,
+    width: sideways ? codedHeight : displayWidth,
+    height: sideways ? displayWidth : codedHeight,
+    codedWidth,
+    codedHeight,
+    rotation,
+    videoCodec: video.codec_name ?? 'unknown',
+    audioCodec: audio ? (audio.codec_name ?? 'unknown') : null,
+    videoBitrate: streamBitrate(video),
+    audioBitrate: streamBitrate(audio),
+    formatBitrate:
+      positive(data.format?.bit_rate) === null ? null : Math.round(Number(data.format?.bit_rate)),
+    ...frameRateOf(video),
+    hasAudio: Boolean(audio),
+    audioSampleRate: audio ? positive(audio.sample_rate) : null,
+    audioChannels: audio ? positive(audio.channels) : null,
+    videoStreamIndex: video.index ?? 0,
+    audioStreamIndex: audio ? (audio.index ?? null) : null,
+    formatName: data.format?.format_name ?? 'unknown',
+  };
+}
+
+/** Runs ffprobe on a file. Unreadable or video-less input is a MediaError 'corrupted_file'. */
+export async function probe(
+  file: string,
+  opts: ToolOptions & { signal?: AbortSignal } = {},
+): Promise<ProbeResult> {
+  const input = resolve(file);
+  try {
+    await stat(input);
+  } catch (cause) {
+    // A missing file is our bug, not the uploader's.
+    throw new MediaError('probe_failed', `input not found: ${input}`, { cause });
+  }
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+  let run: Awaited<ReturnType<typeof runTool>>;
+  try {
+    run = await runTool(opts.ffprobePath ?? DEFAULT_FFPROBE, args, opts.signal);
+  } catch (cause) {
+    if (opts.signal?.aborted) throw new MediaError('aborted', 'probe aborted', { cause });
+    throw new MediaError('probe_failed', `cannot run ffprobe: ${(cause as Error).message}`, { cause });
+  }
+  if (run.code !== 0) throw corrupted(run.stderr.trim());
+  let json: unknown;
+  try {
+    json = JSON.parse(run.stdout);
+  } catch (cause) {
+    throw new MediaError('probe_failed', 'ffprobe printed invalid JSON', {
+      cause,
+      detail: run.stdout.slice(0, 500),
+    });
+  }
+  return parseProbe(json);
+}
