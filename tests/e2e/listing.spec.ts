@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
-const titles = (page: Page) => page.getByTestId('thumb').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+const titles = (page: Page) =>
+  page.getByTestId('thumb').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 const durations = (page: Page) =>
   page
     .getByTestId('thumb')

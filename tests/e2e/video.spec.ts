@@ -37,7 +37,9 @@ test('hovering the seek bar shows a sprite tile', async ({ page }) => {
 });
 
 test('the view statistic is sent a second after load', async ({ page }) => {
-  const sent = page.waitForRequest((r) => r.url().includes('/trpc/stats.view') || r.url().includes('/api/stats.php'));
+  const sent = page.waitForRequest(
+    (r) => r.url().includes('/trpc/stats.view') || r.url().includes('/api/stats.php'),
+  );
   await page.goto(VIDEO);
   await sent;
 });

@@ -111,10 +111,17 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
         params.push(t.dir);
         break;
       case 'country':
-        from = 'video_country_views cv JOIN videos v ON v.id = cv.video_id';
-        where.push('cv.country = ?', 'cv.gender = v.gender');
-        params.push(t.country);
-        order = 'cv.views DESC, v.id DESC';
+        // Videos watched from that country. "Most popular" ranks by views from there (top in country);
+        // every other sort keeps its own order over the same set.
+        if (q.sort === 'most-popular') {
+          from = 'video_country_views cv JOIN videos v ON v.id = cv.video_id';
+          where.push('cv.country = ?', 'cv.gender = v.gender');
+          params.push(t.country);
+          order = 'cv.views DESC, v.id DESC';
+        } else {
+          where.push('EXISTS (SELECT 1 FROM video_country_views cv WHERE cv.country = ? AND cv.video_id = v.id)');
+          params.push(t.country);
+        }
         break;
       case 'playlist':
         from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';

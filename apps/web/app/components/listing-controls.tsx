@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { countryName } from '../lib/intl';
 import {
   DATE_OPTIONS,
   DURATION_OPTIONS,
@@ -11,8 +12,15 @@ import { type ListingSort, VIDEO_SORTS } from '../lib/sorts';
 import { FilterLinks } from './filter-links';
 
 /** Sort tabs and filters; any change goes back to page 1 and keeps the other filters. */
-export function ListingControls({ sort, filters }: { sort: ListingSort; filters: ListingFilters }) {
-  const { t } = useTranslation();
+interface ListingControlsProps {
+  sort: ListingSort;
+  filters: ListingFilters;
+  countries: readonly string[];
+}
+
+export function ListingControls({ sort, filters, countries }: ListingControlsProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const withFilters = (patch: Partial<ListingFilters>) => listingHref(sort, 1, { ...filters, ...patch });
 
   return (
@@ -57,6 +65,26 @@ export function ListingControls({ sort, filters }: { sort: ListingSort; filters:
             href={(hdOnly) => withFilters({ hdOnly })}
             text={(hdOnly) => (hdOnly ? t('filter.hd.only') : t('filter.hd.all'))}
           />
+          {countries.length > 0 && (
+            <label className="filter">
+              <span className="filter__label">{t('filter.country.label')}</span>
+              <select
+                className="select"
+                value={filters.country ?? ''}
+                onChange={(e) => navigate(withFilters({ country: e.target.value || null }))}
+              >
+                <option value="">{t('filter.country.all')}</option>
+                {[...countries]
+                  .map((code) => ({ code, name: countryName(code, i18n.language) }))
+                  .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+                  .map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          )}
         </div>
       )}
     </div>

@@ -3,8 +3,13 @@ import { listingHref, parseListingFilters } from './listing-filters';
 
 describe('parseListingFilters', () => {
   it('reads all filters', () => {
-    const params = new URLSearchParams('date=week&duration=2&hd=1');
-    expect(parseListingFilters(params, 'top-rated')).toEqual({ date: 'week', duration: 2, hdOnly: true });
+    const params = new URLSearchParams('date=week&duration=2&hd=1&country=de');
+    expect(parseListingFilters(params, 'top-rated')).toEqual({
+      date: 'week',
+      duration: 2,
+      hdOnly: true,
+      country: 'de',
+    });
   });
 
   it('ignores the date on sorts without a date filter', () => {
@@ -13,8 +18,13 @@ describe('parseListingFilters', () => {
   });
 
   it('falls back to defaults on junk', () => {
-    const params = new URLSearchParams('date=year&duration=7&hd=yes');
-    expect(parseListingFilters(params, 'most-popular')).toEqual({ date: 'all', duration: 0, hdOnly: false });
+    const params = new URLSearchParams('date=year&duration=7&hd=yes&country=DEU');
+    expect(parseListingFilters(params, 'most-popular')).toEqual({
+      date: 'all',
+      duration: 0,
+      hdOnly: false,
+      country: null,
+    });
   });
 });
 
@@ -24,13 +34,13 @@ describe('listingHref', () => {
   });
 
   it('keeps the filters in the query', () => {
-    expect(listingHref('most-popular', 3, { date: 'week', duration: 2, hdOnly: true })).toBe(
-      '/videos/most-popular/3/?date=week&duration=2&hd=1',
+    expect(listingHref('most-popular', 3, { date: 'week', duration: 2, hdOnly: true, country: 'fr' })).toBe(
+      '/videos/most-popular/3/?date=week&duration=2&hd=1&country=fr',
     );
   });
 
   it('drops the date on sorts that do not support it', () => {
-    expect(listingHref('longest', 2, { date: 'day', duration: 1, hdOnly: false })).toBe(
+    expect(listingHref('longest', 2, { date: 'day', duration: 1, hdOnly: false, country: null })).toBe(
       '/videos/longest/2/?duration=1',
     );
   });

@@ -5,9 +5,12 @@ export interface ListingFilters {
   date: DateFilter;
   duration: DurationFilter;
   hdOnly: boolean;
+  /** Lower-case ISO code: only videos watched from that country. */
+  country: string | null;
 }
 
-export const DEFAULT_FILTERS: ListingFilters = { date: 'all', duration: 0, hdOnly: false };
+export const DEFAULT_FILTERS: ListingFilters = { date: 'all', duration: 0, hdOnly: false, country: null };
+const COUNTRY = /^[a-z]{2}$/;
 export const DATE_OPTIONS: readonly DateFilter[] = ['all', 'day', 'week', 'month'];
 export const DURATION_OPTIONS: readonly DurationFilter[] = [0, 1, 2, 3];
 
@@ -15,7 +18,7 @@ export function supportsDateFilter(sort: ListingSort): boolean {
   return DATED_SORTS.includes(sort as VideoSort);
 }
 
-/** Reads `?date=week&duration=2&hd=1`; anything unknown falls back to the default. */
+/** Reads `?date=week&duration=2&hd=1&country=de`; anything unknown falls back to the default. */
 export function parseListingFilters(params: URLSearchParams, sort: ListingSort): ListingFilters {
   const date = params.get('date');
   const duration = Number(params.get('duration'));
@@ -24,6 +27,7 @@ export function parseListingFilters(params: URLSearchParams, sort: ListingSort):
       supportsDateFilter(sort) && DATE_OPTIONS.includes(date as DateFilter) ? (date as DateFilter) : 'all',
     duration: DURATION_OPTIONS.includes(duration as DurationFilter) ? (duration as DurationFilter) : 0,
     hdOnly: params.get('hd') === '1',
+    country: COUNTRY.test(params.get('country') ?? '') ? params.get('country') : null,
   };
 }
 
@@ -33,6 +37,7 @@ export function filtersQuery(filters: ListingFilters, sort: ListingSort): string
   if (filters.date !== 'all' && supportsDateFilter(sort)) params.set('date', filters.date);
   if (filters.duration !== 0) params.set('duration', String(filters.duration));
   if (filters.hdOnly) params.set('hd', '1');
+  if (filters.country) params.set('country', filters.country);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -14,7 +14,7 @@ export function VideoListingPage({ data }: { data: VideoListingData }) {
   return (
     <div className="listing">
       <h1 className="page-title">{t(`listing.headline.${sort}`)}</h1>
-      <ListingControls sort={sort} filters={filters} />
+      <ListingControls sort={sort} filters={filters} countries={data.countries} />
       {listing === null ? (
         <HistoryGrid page={page} />
       ) : listing.items.length > 0 ? (

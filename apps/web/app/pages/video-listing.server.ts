@@ -13,6 +13,8 @@ export interface VideoListingData {
   filters: ListingFilters;
   /** Null for the history sort: visitors' history lives in their browser. */
   listing: Listing<VideoThumb> | null;
+  /** Countries the country filter offers. */
+  countries: string[];
 }
 
 /** `/videos/{sort}/{page}/`: unknown sorts go to /404/, a missing page to page 1, a bad page is a 404. */
@@ -28,15 +30,21 @@ export async function loadVideoListing(
   const page = parsePage(pageParam) ?? notFound();
   const filters = parseListingFilters(url.searchParams, sortParam);
 
-  if (sortParam === 'history') return { kind: 'listing', sort: sortParam, page, filters, listing: null };
+  if (sortParam === 'history') {
+    return { kind: 'listing', sort: sortParam, page, filters, listing: null, countries: [] };
+  }
 
-  const listing = await context.api.videos.list({
-    sort: sortParam,
-    page,
-    count: LISTING_PAGE_SIZE,
-    date: filters.date,
-    duration: filters.duration,
-    hdOnly: filters.hdOnly,
-  });
-  return { kind: 'listing', sort: sortParam, page, filters, listing };
+  const [listing, main] = await Promise.all([
+    context.api.videos.list({
+      sort: sortParam,
+      page,
+      count: LISTING_PAGE_SIZE,
+      date: filters.date,
+      duration: filters.duration,
+      hdOnly: filters.hdOnly,
+      target: filters.country ? { section: 'country', country: filters.country } : { section: 'all' },
+    }),
+    context.api.catalog.main(),
+  ]);
+  return { kind: 'listing', sort: sortParam, page, filters, listing, countries: main.countries };
 }
