@@ -1,5 +1,6 @@
 export { buildDemoClipArgs, type DemoClipSpec, type DemoPattern, generateDemoClip } from './demo-clip';
 export { DEMO_CLIPS } from './demo-clips';
+export { generateDemoPhoto } from './demo-photo';
 export { isMediaError, MediaError, type MediaErrorCode } from './errors';
 export { buildFfmpegArgs, buildFilterGraph } from './ffmpeg-args';
 export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';

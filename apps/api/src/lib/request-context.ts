@@ -39,6 +39,17 @@ export function requestContext(
     c.set('requestCountry', header && COUNTRY.test(header) ? header : c.var.country);
 
     c.header('X-Request-Id', requestId);
+    const started = performance.now();
     await next();
+    // Per-request lines are debug: at info they would cost more than a cached answer does.
+    c.var.log.debug(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: +(performance.now() - started).toFixed(2),
+      },
+      'request',
+    );
   };
 }

@@ -119,7 +119,9 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
           params.push(t.country);
           order = 'cv.views DESC, v.id DESC';
         } else {
-          where.push('EXISTS (SELECT 1 FROM video_country_views cv WHERE cv.country = ? AND cv.video_id = v.id)');
+          where.push(
+            'EXISTS (SELECT 1 FROM video_country_views cv WHERE cv.country = ? AND cv.video_id = v.id)',
+          );
           params.push(t.country);
         }
         break;

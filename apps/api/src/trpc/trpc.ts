@@ -1,4 +1,4 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError } from '../lib/app-error';
 import type { Viewer } from '../pages/context';
 import type { Gender } from '../services/dto';
@@ -23,6 +23,31 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
+type TrpcCode = ConstructorParameters<typeof TRPCError>[0]['code'];
+const CODE_BY_STATUS: Record<number, TrpcCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Services throw AppError; tRPC answers with its HTTP status and keeps the app's code in error.data. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({
+      code: CODE_BY_STATUS[cause.status] ?? 'BAD_REQUEST',
+      message: cause.message,
+      cause,
+    });
+  }
+  return result;
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(appErrors);
 export const createCallerFactory = t.createCallerFactory;

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_CLIPS, generateDemoClip, processVideo } from '@vt/media';
+import { DEMO_CLIPS, generateDemoClip, generateDemoPhoto, processVideo } from '@vt/media';
 import type { DemoMedia } from './seed';
 
 export interface DemoMediaOptions {
@@ -14,7 +13,6 @@ export interface DemoMediaOptions {
   clipSeconds?: number;
 }
 
-const PHOTO_PATTERNS = ['testsrc2', 'smptehdbars', 'rgbtestsrc', 'mandelbrot', 'cellauto', 'life'];
 const PHOTOS = 12;
 
 /**
@@ -68,32 +66,8 @@ export async function prepareDemoMedia(
   for (let i = 0; i < PHOTOS; i++) {
     const rel = `demo/photos/photo-${String(i + 1).padStart(2, '0')}.jpg`;
     const file = join(opts.mediaDir, rel);
-    if (!existsSync(file)) await makePhoto(file, i, opts.ffmpegPath ?? 'ffmpeg');
+    if (!existsSync(file)) await generateDemoPhoto(file, i, { ffmpegPath: opts.ffmpegPath });
     photos.push(rel);
   }
   return { media, photos };
-}
-
-function makePhoto(file: string, i: number, ffmpeg: string): Promise<void> {
-  const pattern = PHOTO_PATTERNS[i % PHOTO_PATTERNS.length];
-  const hue = (i * 47) % 360;
-  const args = [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `${pattern}=size=1280x720:rate=1`,
-    '-vf',
-    `hue=h=${hue}`,
-  ];
-  args.push('-frames:v', '1', '-q:v', '4', file);
-  return new Promise((resolve, reject) => {
-    const p = spawn(ffmpeg, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (d) => (err += d));
-    p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg photo failed: ${err}`))));
-  });
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let sut: TestApp;
+beforeAll(() => {
+  sut = createTestApp({ videos: 300 });
+});
+afterAll(() => sut.close());
+
+const query = (path: string, input: unknown) =>
+  sut.json(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+
+describe('tRPC over the same services', () => {
+  it('lists videos with the listing service', async () => {
+    const { res, body } = await query('videos.list', { sort: 'longest', page: 1, count: 10 });
+    expect(res.status).toBe(200);
+    const { items, totalCount } = body.result.data;
+    expect(items).toHaveLength(10);
+    expect(totalCount).toBeGreaterThan(200);
+    const secs = items.map((v: { durationSec: number }) => v.durationSec);
+    expect([...secs].sort((a, b) => b - a)).toEqual(secs);
+  });
+
+  it('gives the home blocks 25 each, top in the cookie country', async () => {
+    const country = (
+      sut.db.$client.prepare('SELECT country FROM video_country_views LIMIT 1').get() as { country: string }
+    ).country;
+    const res = await sut.request(`/trpc/videos.home?input=${encodeURIComponent('{}')}`, {
+      headers: { cookie: `country=${country}` },
+    });
+    const blocks = ((await res.json()) as any).result.data;
+    expect(blocks.country).toBe(country);
+    expect(blocks.top.length).toBeGreaterThan(0);
+    expect(blocks.popular).toHaveLength(25);
+    expect(blocks.latest).toHaveLength(25);
+  });
+
+  it('refuses bad input with a 400 and never a 500', async () => {
+    const bad = await query('videos.list', { sort: 'newest', page: 0 });
+    expect(bad.res.status).toBe(400);
+    expect(bad.body.error.data.code).toBe('BAD_REQUEST');
+    const related = await query('videos.related', { id: 999_999, page: 1 });
+    expect(related.res.status).toBe(404);
+    expect(related.body.error.data.code).toBe('video_not_found');
+  });
+
+  it('returns null for a missing video and a signed link for an active one', async () => {
+    expect((await query('videos.get', { id: 999_999 })).body.result.data).toBeNull();
+    const link = (await query('videos.fileLink', { id: 1 })).body.result.data;
+    expect(link.hls).toMatch(/^\/media\/\d+\/[\w-]+\/test~clip-1\/master\.m3u8$/);
+  });
+});
