@@ -15,11 +15,10 @@ import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { pagesHandler } from './pages/pages.handler';
+import { RTA_LABEL } from './rta';
 import { createServices, type Services } from './services/index';
 import { trpcContext } from './trpc/context';
 import { appRouter } from './trpc/root';
-
-export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
 
 /** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
 const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev)\//;

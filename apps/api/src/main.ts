@@ -1,7 +1,9 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { migrateDb, openDb } from '@vt/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
 
 const config = loadConfig();
@@ -9,7 +11,7 @@ const log = createLogger(config.logLevel);
 const db = openDb(config.databaseFile, { cacheMiB: 256 });
 migrateDb(db);
 
-const { app, services } = createApp({ config, db, log });
+const { app, services, cache } = createApp({ config, db, log });
 
 const flush = setInterval(() => {
   try {
@@ -26,8 +28,13 @@ const rollup = setInterval(() => {
   }
 }, 3600_000);
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  log.info(`listening on ${config.publicOrigin} (port ${info.port})`);
+const honoListener = getRequestListener(app.fetch);
+const server = createServer((req, res) => {
+  if (!serveCachedLegacy(cache, req, res)) honoListener(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(config.port, config.host, () => {
+  log.info(`listening on ${config.publicOrigin} (port ${config.port})`);
 });
 
 function shutdown() {

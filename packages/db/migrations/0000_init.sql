@@ -244,6 +244,39 @@ CREATE UNIQUE INDEX `members_email_unique` ON `members` (`email`);--> statement-
 CREATE INDEX `members_created_idx` ON `members` (`created_at`);--> statement-breakpoint
 CREATE INDEX `members_country_idx` ON `members` (`country`,`created_at`);--> statement-breakpoint
 CREATE INDEX `members_subs_idx` ON `members` (`subscribers_count`);--> statement-breakpoint
+CREATE TABLE `models` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`dir` text NOT NULL,
+	`title` text NOT NULL,
+	`alphabet` text NOT NULL,
+	`gender` text DEFAULT 'straight' NOT NULL,
+	`scr` text,
+	`description` text,
+	`country` text,
+	`race` text,
+	`age` integer,
+	`tits_size` text,
+	`hair_color` integer,
+	`height` integer,
+	`weight` integer,
+	`tattoo` integer,
+	`piercing` integer,
+	`active_from` integer,
+	`active_to` integer,
+	`videos_count` integer DEFAULT 0 NOT NULL,
+	`albums_count` integer DEFAULT 0 NOT NULL,
+	`viewed` integer DEFAULT 0 NOT NULL,
+	`subscribers_count` integer DEFAULT 0 NOT NULL,
+	`popularity` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `models_dir_unique` ON `models` (`dir`);--> statement-breakpoint
+CREATE INDEX `models_popularity_idx` ON `models` (`popularity`);--> statement-breakpoint
+CREATE INDEX `models_videos_idx` ON `models` (`videos_count`);--> statement-breakpoint
+CREATE INDEX `models_subs_idx` ON `models` (`subscribers_count`);--> statement-breakpoint
+CREATE INDEX `models_alpha_idx` ON `models` (`alphabet`,`title`);--> statement-breakpoint
+CREATE INDEX `models_created_idx` ON `models` (`created_at`);--> statement-breakpoint
 CREATE TABLE `audit_log` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`actor_id` integer,
@@ -295,39 +328,6 @@ CREATE TABLE `takedowns` (
 	FOREIGN KEY (`created_by`) REFERENCES `members`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE TABLE `models` (
-	`id` integer PRIMARY KEY NOT NULL,
-	`dir` text NOT NULL,
-	`title` text NOT NULL,
-	`alphabet` text NOT NULL,
-	`gender` text DEFAULT 'straight' NOT NULL,
-	`scr` text,
-	`description` text,
-	`country` text,
-	`race` text,
-	`age` integer,
-	`tits_size` text,
-	`hair_color` integer,
-	`height` integer,
-	`weight` integer,
-	`tattoo` integer,
-	`piercing` integer,
-	`active_from` integer,
-	`active_to` integer,
-	`videos_count` integer DEFAULT 0 NOT NULL,
-	`albums_count` integer DEFAULT 0 NOT NULL,
-	`viewed` integer DEFAULT 0 NOT NULL,
-	`subscribers_count` integer DEFAULT 0 NOT NULL,
-	`popularity` integer DEFAULT 0 NOT NULL,
-	`created_at` integer NOT NULL
-);
---> statement-breakpoint
-CREATE UNIQUE INDEX `models_dir_unique` ON `models` (`dir`);--> statement-breakpoint
-CREATE INDEX `models_popularity_idx` ON `models` (`popularity`);--> statement-breakpoint
-CREATE INDEX `models_videos_idx` ON `models` (`videos_count`);--> statement-breakpoint
-CREATE INDEX `models_subs_idx` ON `models` (`subscribers_count`);--> statement-breakpoint
-CREATE INDEX `models_alpha_idx` ON `models` (`alphabet`,`title`);--> statement-breakpoint
-CREATE INDEX `models_created_idx` ON `models` (`created_at`);--> statement-breakpoint
 CREATE TABLE `playlist_videos` (
 	`playlist_id` integer NOT NULL,
 	`video_id` integer NOT NULL,
@@ -484,15 +484,15 @@ CREATE TABLE `videos` (
 	FOREIGN KEY (`channel_id`) REFERENCES `channels`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `videos_latest_idx` ON `videos` (`gender`,`post_date`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_longest_idx` ON `videos` (`gender`,`duration_sec`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_commented_idx` ON `videos` (`gender`,`comments_count`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_viewed_idx` ON `videos` (`gender`,`video_viewed`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_rating_idx` ON `videos` (`gender`,`rating`,`duration_bucket`,`is_hd`,`post_date`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_popular_idx` ON `videos` (`gender`,`popularity`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_day_idx` ON `videos` (`gender`,`views_day`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_week_idx` ON `videos` (`gender`,`views_week`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
-CREATE INDEX `videos_pop_month_idx` ON `videos` (`gender`,`views_month`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_latest_idx` ON `videos` (`gender`,`post_date`,`id`,`duration_bucket`,`is_hd`,`category_mask`,`rating`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_longest_idx` ON `videos` (`gender`,`duration_sec`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_commented_idx` ON `videos` (`gender`,`comments_count`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_viewed_idx` ON `videos` (`gender`,`video_viewed`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_popular_idx` ON `videos` (`gender`,`popularity`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_day_idx` ON `videos` (`gender`,`views_day`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_week_idx` ON `videos` (`gender`,`views_week`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_pop_month_idx` ON `videos` (`gender`,`views_month`,`id`,`duration_bucket`,`is_hd`,`category_mask`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
+CREATE INDEX `videos_rating_idx` ON `videos` (`gender`,`rating`,`id`,`duration_bucket`,`is_hd`,`category_mask`,`post_date`) WHERE status_id = 1 AND is_private = 0;--> statement-breakpoint
 CREATE INDEX `videos_status_idx` ON `videos` (`status_id`,`added_at`);--> statement-breakpoint
 CREATE INDEX `videos_uploader_idx` ON `videos` (`uploader_id`,`added_at`);--> statement-breakpoint
 CREATE INDEX `videos_hash_idx` ON `videos` (`content_hash`);

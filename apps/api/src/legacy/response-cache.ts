@@ -5,6 +5,8 @@ export interface CachedBody {
   body: Buffer;
   etag: string;
   bytes: number;
+  /** The lifetime segment of the path the entry was stored under. */
+  lifetime: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export function createResponseCache(maxBytes: number, maxTtlSeconds: number) {
     get: (key: string) => lru.get(key),
     put(key: string, value: unknown, lifetime: number): CachedBody {
       const body = Buffer.from(JSON.stringify(value));
-      const entry = { body, etag: etagOf(body), bytes: body.length + key.length * 2 + 64 };
+      const entry = { body, etag: etagOf(body), bytes: body.length + key.length * 2 + 64, lifetime };
       if (lifetime > 0 && maxTtlSeconds > 0) lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
       return entry;
     },

@@ -12,28 +12,17 @@ export const MASK_BITS = 63;
 const DAY = 86_400;
 const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
 
-/**
- * Each sort orders by exactly the columns of its partial index (the rowid is implicitly last), so
- * SQLite walks the index in order and stops after the page: no sort step, even on deep pages.
- */
+/** Each sort orders by exactly its partial index's columns (sort column, then id): no sort step, ever. */
 function orderFor(sort: VideoSort, date: DateFilter): string {
-  const tail = 'v.duration_bucket DESC, v.is_hd DESC, v.category_mask DESC, v.id DESC';
-  switch (sort) {
-    case 'latest-updates':
-      return `v.post_date DESC, ${tail}`;
-    case 'longest':
-      return `v.duration_sec DESC, ${tail}`;
-    case 'most-commented':
-      return `v.comments_count DESC, ${tail}`;
-    case 'most-viewed':
-      return `v.video_viewed DESC, ${tail}`;
-    case 'top-rated':
-      return `v.rating DESC, v.duration_bucket DESC, v.is_hd DESC, v.post_date DESC, v.category_mask DESC, v.id DESC`;
-    case 'most-popular': {
-      const col = { all: 'popularity', day: 'views_day', week: 'views_week', month: 'views_month' }[date];
-      return `v.${col} DESC, ${tail}`;
-    }
-  }
+  const column = {
+    'latest-updates': 'post_date',
+    longest: 'duration_sec',
+    'most-commented': 'comments_count',
+    'most-viewed': 'video_viewed',
+    'top-rated': 'rating',
+    'most-popular': { all: 'popularity', day: 'views_day', week: 'views_week', month: 'views_month' }[date],
+  }[sort];
+  return `v.${column} DESC, v.id DESC`;
 }
 
 interface Built {
@@ -71,12 +60,17 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     const params: unknown[] = [q.gender];
     let from = 'videos v';
     let order = orderFor(q.sort, q.date);
+    // Unary + keeps these equality filters from being used as index constraints (a skip-scan that loses
+    // the index order and sorts the whole set); they are tested inside the covering sort index instead.
     if (q.duration) {
-      where.push('v.duration_bucket = ?');
+      where.push('+v.duration_bucket = ?');
       params.push(q.duration);
     }
-    if (q.hdOnly) where.push('v.is_hd = 1');
+    if (q.hdOnly) where.push('+v.is_hd = 1');
     if (q.sort === 'top-rated' && q.date !== 'all') {
+      // A day, week or month is a small range of the post-date index; walking the rating index instead
+      // would test every listed video against the window.
+      from = 'videos v INDEXED BY videos_latest_idx';
       where.push('v.post_date >= ?');
       params.push(clock.now() - DATE_WINDOW[q.date]);
     }
@@ -190,8 +184,9 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
 
     list(q: ListingQuery): Listing<VideoThumb> {
       const b = build(q);
-      const items = fetchThumbs(idsFor(b, q));
-      const total = items.length === 0 && q.page === 1 ? 0 : totalCount(b);
+      // The (memoized) total first: a page past the end is answered without walking the index to it.
+      const total = totalCount(b);
+      const items = (q.page - 1) * q.count < total ? fetchThumbs(idsFor(b, q)) : [];
       return { items, totalCount: total, page: q.page, pages: Math.ceil(total / q.count) };
     },
 

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  type IndexColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+} from 'drizzle-orm/sqlite-core';
 import { categories } from './categories';
 import { channels } from './channels';
 import { members } from './members';
@@ -20,6 +28,13 @@ export const VIDEO_STATUS = {
 
 // Listings only ever show public, active videos; partial indexes keep the sort indexes to exactly those rows.
 const listed = sql`status_id = 1 AND is_private = 0`;
+
+/**
+ * Sort indexes are (gender, sort column, id, filter columns): the order is exactly ORDER BY sort, id, so a
+ * page is a walk of the index, and the filters are tested inside the index without touching the table.
+ */
+const filterColumns = (t: { durationBucket: IndexColumn; isHd: IndexColumn; categoryMask: IndexColumn }) =>
+  [t.durationBucket, t.isHd, t.categoryMask] as const;
 
 export const videos = sqliteTable(
   'videos',
@@ -70,32 +85,33 @@ export const videos = sqliteTable(
     rejectReason: text('reject_reason'),
   },
   (t) => [
+    // rating rides along so "top rated this week" range-scans post_date and sorts a small window, covered.
     index('videos_latest_idx')
-      .on(t.gender, t.postDate, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.postDate, t.id, ...filterColumns(t), t.rating)
       .where(listed),
     index('videos_longest_idx')
-      .on(t.gender, t.durationSec, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.durationSec, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_commented_idx')
-      .on(t.gender, t.commentsCount, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.commentsCount, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_viewed_idx')
-      .on(t.gender, t.videoViewed, t.durationBucket, t.isHd, t.categoryMask)
-      .where(listed),
-    index('videos_rating_idx')
-      .on(t.gender, t.rating, t.durationBucket, t.isHd, t.postDate, t.categoryMask)
+      .on(t.gender, t.videoViewed, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_popular_idx')
-      .on(t.gender, t.popularity, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.popularity, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_pop_day_idx')
-      .on(t.gender, t.viewsDay, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.viewsDay, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_pop_week_idx')
-      .on(t.gender, t.viewsWeek, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.viewsWeek, t.id, ...filterColumns(t))
       .where(listed),
     index('videos_pop_month_idx')
-      .on(t.gender, t.viewsMonth, t.durationBucket, t.isHd, t.categoryMask)
+      .on(t.gender, t.viewsMonth, t.id, ...filterColumns(t))
+      .where(listed),
+    index('videos_rating_idx')
+      .on(t.gender, t.rating, t.id, ...filterColumns(t), t.postDate)
       .where(listed),
     index('videos_status_idx').on(t.statusId, t.addedAt),
     index('videos_uploader_idx').on(t.uploaderId, t.addedAt),
