@@ -42,7 +42,8 @@ export async function startServer(port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  // A first start on a database without listing totals runs the stats job before listening.
+  await waitFor(`http://127.0.0.1:${port}/healthz`, 300_000);
   return child;
 }
 

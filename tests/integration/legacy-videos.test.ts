@@ -115,6 +115,27 @@ describe('videos2 listing', () => {
     expect(top.videos.length).toBeGreaterThan(0);
   });
 
+  it('totals from the listing facets match exact counts', async () => {
+    const cat = first<{ id: number; dir: string }>(
+      'SELECT id, dir FROM categories ORDER BY total_videos DESC LIMIT 1',
+    );
+    const exact = (extra: string, ...p: unknown[]) =>
+      first<{ n: number }>(
+        `SELECT count(*) AS n FROM videos v WHERE status_id = 1 AND is_private = 0 AND gender = 'straight' ${extra}`,
+        ...p,
+      ).n;
+    const inCat =
+      'AND EXISTS (SELECT 1 FROM video_categories vc WHERE vc.video_id = v.id AND vc.category_id = ?)';
+    const total = async (path: string) =>
+      (await sut.json(`/api/json/videos2/0/straight/longest/60/${path}.json`)).body.total_count;
+    expect(await total('all..1.all.0.all')).toBe(exact(''));
+    expect(await total('all..1.hd.2.all')).toBe(exact('AND is_hd = 1 AND duration_bucket = 2'));
+    expect(await total(`categories.${cat.dir}.1.all.0.all`)).toBe(exact(inCat, cat.id));
+    expect(await total(`categories.${cat.dir}.1.hd.1.all`)).toBe(
+      exact(`${inCat} AND is_hd = 1 AND duration_bucket = 1`, cat.id),
+    );
+  });
+
   it('answers an empty page as an empty list', async () => {
     const { body } = await sut.json('/api/json/videos2/0/straight/latest-updates/60/all..999.all.0.all.json');
     expect(body.videos).toEqual([]);

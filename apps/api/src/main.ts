@@ -12,6 +12,8 @@ const db = openDb(config.databaseFile, { cacheMiB: 256 });
 migrateDb(db);
 
 const { app, services, cache } = createApp({ config, db, log });
+// A database that never ran the stats job (e.g. imported) gets its counters and listing totals now.
+if (!db.$client.prepare('SELECT 1 FROM listing_facets LIMIT 1').get()) services.rollup.run();
 
 const flush = setInterval(() => {
   try {
@@ -23,6 +25,7 @@ const flush = setInterval(() => {
 const rollup = setInterval(() => {
   try {
     services.rollup.run();
+    services.listing.invalidateCounts();
   } catch (err) {
     log.error({ err }, 'stats rollup failed');
   }

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './queries/listing-facets';
 export * from './queries/rating';
 export * from './queries/rollup-views';
 export * from './schema/index';

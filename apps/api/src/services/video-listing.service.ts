@@ -146,6 +146,40 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     return { from, where, params, order };
   }
 
+  const facetRows = sqlite.prepare(
+    'SELECT gender, category_id AS cat, duration_bucket AS db, is_hd AS hd, videos FROM listing_facets',
+  );
+  const facets = new TtlMemo<Map<string, number>>(60_000);
+  const facetMap = () =>
+    facets.getOrCompute('all', () => {
+      const rows = facetRows.all() as {
+        gender: string;
+        cat: number;
+        db: number;
+        hd: number;
+        videos: number;
+      }[];
+      return new Map(rows.map((r) => [`${r.gender}|${r.cat}|${r.db}|${r.hd}`, r.videos]));
+    });
+
+  /** The total from listing_facets, for the filter shapes it covers (all, or one category); else null. */
+  function facetTotal(q: ListingQuery): number | null {
+    if (q.sort === 'top-rated' && q.date !== 'all') return null;
+    const t = q.target;
+    let cat: number | null;
+    if (t.section === 'all') cat = 0;
+    else if (t.section === 'categories' && t.dirs.length === 1) cat = categoryId(t.dirs[0]);
+    else return null;
+    if (cat === null) return 0;
+    const map = facetMap();
+    if (map.size === 0) return null;
+    let total = 0;
+    for (const db of q.duration ? [q.duration] : [1, 2, 3]) {
+      for (const hd of q.hdOnly ? [1] : [0, 1]) total += map.get(`${q.gender}|${cat}|${db}|${hd}`) ?? 0;
+    }
+    return total;
+  }
+
   function totalCount(b: Built): number {
     const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${b.where.join(' AND ')}`;
     const key = `${sql}|${b.params.map(String).join('|')}`;
@@ -185,14 +219,15 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     list(q: ListingQuery): Listing<VideoThumb> {
       const b = build(q);
       // The (memoized) total first: a page past the end is answered without walking the index to it.
-      const total = totalCount(b);
+      const total = facetTotal(q) ?? totalCount(b);
       const items = (q.page - 1) * q.count < total ? fetchThumbs(idsFor(b, q)) : [];
       return { items, totalCount: total, page: q.page, pages: Math.ceil(total / q.count) };
     },
 
-    /** Drops memoized totals, e.g. after a publish or takedown. */
+    /** Drops memoized totals, e.g. after a publish or takedown or a facet rebuild. */
     invalidateCounts(): void {
       counts.clear();
+      facets.clear();
     },
   };
 }

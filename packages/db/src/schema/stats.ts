@@ -47,3 +47,19 @@ export const searchKeywords = sqliteTable(
   },
   (t) => [index('search_keywords_searches_idx').on(t.searches)],
 );
+
+/**
+ * Listed-video totals per orientation, category (0 = all), duration bucket and HD flag: the totals of the
+ * common listing filters without counting a million rows. Rebuilt by the stats job and the seed.
+ */
+export const listingFacets = sqliteTable(
+  'listing_facets',
+  {
+    gender: text('gender').notNull(),
+    categoryId: integer('category_id').notNull(),
+    durationBucket: integer('duration_bucket').notNull(),
+    isHd: integer('is_hd').notNull(),
+    videos: integer('videos').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gender, t.categoryId, t.durationBucket, t.isHd] })],
+);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../client';
+import { rebuildListingFacets } from '../queries/listing-facets';
 import { ratingOf } from '../queries/rating';
 import { rollupViewCounters } from '../queries/rollup-views';
 import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
@@ -82,6 +83,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     progress('counters', 0, 1);
     refreshCounters(sqlite);
     rollupViewCounters(sqlite, Math.floor(now / DAY));
+    rebuildListingFacets(sqlite);
     progress('counters', 1, 1);
   } finally {
     sqlite.pragma('foreign_keys = ON');
