@@ -10,6 +10,8 @@ export const MAX_PAGE = 10_000;
 export const MASK_BITS = 63;
 
 const DAY = 86_400;
+/** Seconds per duration filter: 1 under 10 min, 2 10–40 min, 3 over 40 min (as videos.duration_bucket). */
+const DURATION_RANGE: Record<1 | 2 | 3, [number, number]> = { 1: [0, 599], 2: [600, 2400], 3: [2401, 1e9] };
 const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
 
 /** Each sort orders by exactly its partial index's columns (sort column, then id): no sort step, ever. */
@@ -27,6 +29,8 @@ function orderFor(sort: VideoSort, date: DateFilter): string {
 
 interface Built {
   from: string;
+  /** An INDEXED BY clause for the page walk only; counts keep the planner's choice. */
+  hint: string;
   where: string[];
   params: unknown[];
   order: string;
@@ -59,18 +63,25 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     const where = ['v.status_id = 1', 'v.is_private = 0', 'v.gender = ?'];
     const params: unknown[] = [q.gender];
     let from = 'videos v';
+    let hint = '';
     let order = orderFor(q.sort, q.date);
     // Unary + keeps these equality filters from being used as index constraints (a skip-scan that loses
     // the index order and sorts the whole set); they are tested inside the covering sort index instead.
-    if (q.duration) {
+    if (q.duration && q.sort === 'longest') {
+      // On the duration index the bucket is a range of the sort column itself: seek, do not skip.
+      const [min, max] = DURATION_RANGE[q.duration];
+      where.push('v.duration_sec >= ?', 'v.duration_sec <= ?');
+      params.push(min, max);
+    } else if (q.duration) {
       where.push('+v.duration_bucket = ?');
       params.push(q.duration);
     }
     if (q.hdOnly) where.push('+v.is_hd = 1');
     if (q.sort === 'top-rated' && q.date !== 'all') {
-      // A day, week or month is a small range of the post-date index; walking the rating index instead
-      // would test every listed video against the window.
-      from = 'videos v INDEXED BY videos_latest_idx';
+      // A day, or any window within one category, is a small range of the post-date index (which carries
+      // rating) to sort; a wide window over everything is cheaper to walk along the rating index.
+      const narrow = q.date === 'day' || q.target.section === 'categories';
+      hint = ` INDEXED BY ${narrow ? 'videos_latest_idx' : 'videos_rating_idx'}`;
       where.push('v.post_date >= ?');
       params.push(clock.now() - DATE_WINDOW[q.date]);
     }
@@ -143,7 +154,8 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
         }
         break;
     }
-    return { from, where, params, order };
+    // The hint names an index on videos; sections that join other tables first keep their own plan.
+    return { from, hint: from === 'videos v' ? hint : '', where, params, order };
   }
 
   const facetRows = sqlite.prepare(
@@ -202,7 +214,7 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
 
   /** Deferred join: page through the narrow covering index first, then read only the page's rows. */
   function idsFor(b: Built, q: Pick<ListingQuery, 'count' | 'page'>): number[] {
-    const sql = `SELECT v.id FROM ${b.from} WHERE ${b.where.join(' AND ')} ORDER BY ${b.order} LIMIT ? OFFSET ?`;
+    const sql = `SELECT v.id FROM ${b.from}${b.hint} WHERE ${b.where.join(' AND ')} ORDER BY ${b.order} LIMIT ? OFFSET ?`;
     return prepare(sql)
       .pluck()
       .all(...b.params, q.count, (q.page - 1) * q.count) as number[];
