@@ -29,10 +29,21 @@ function writeFakeMedia(mediaDir: string) {
   );
 }
 
-export function createTestApp(opts: { videos?: number; env?: Record<string, string> } = {}) {
+/** Tiny album photos under test/photos (the demo seed only makes albums when it has photos). */
+function writeFakePhotos(mediaDir: string, n: number): string[] {
+  mkdirSync(join(mediaDir, 'test', 'photos'), { recursive: true });
+  return Array.from({ length: n }, (_, i) => {
+    const rel = `test/photos/photo-${i + 1}.jpg`;
+    writeFileSync(join(mediaDir, rel), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    return rel;
+  });
+}
+
+export function createTestApp(opts: { videos?: number; env?: Record<string, string>; photos?: number } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   writeFakeMedia(config.mediaDir);
+  const photos = writeFakePhotos(config.mediaDir, opts.photos ?? 0);
   const db = openDb(config.databaseFile);
   migrateDb(db);
   seedDemo(db, {
@@ -47,7 +58,7 @@ export function createTestApp(opts: { videos?: number; env?: Record<string, stri
         timelineInterval: 5,
       },
     ],
-    photos: [],
+    photos,
   });
   const built = createApp({ config, db, log: createLogger('silent') });
   const request = (path: string, init?: RequestInit) => built.app.request(path, init);

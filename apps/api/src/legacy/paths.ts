@@ -22,17 +22,17 @@ export class BadSegment extends Error {
   }
 }
 
-const DIR = /^[a-z0-9][a-z0-9-]*$/;
+export const DIR = /^[a-z0-9][a-z0-9-]*$/;
 const MEMBER_LISTS = ['uploaded', 'favourites', 'watch_later', 'history'] as const;
 
-function int(value: string, segment: string, min: number, max: number): number {
+export function int(value: string, segment: string, min: number, max: number): number {
   if (!/^\d{1,9}$/.test(value)) throw new BadSegment(segment);
   const n = Number(value);
   if (n < min || n > max) throw new BadSegment(segment);
   return n;
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], segment: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], segment: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw new BadSegment(segment);
   return value as T;
 }

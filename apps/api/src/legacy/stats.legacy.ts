@@ -16,9 +16,16 @@ export function statsLegacy() {
     const act = String(form.act ?? '');
     if (act !== 'view') throw new AppError('unsupported_act', { field: 'act' });
     const section = String(form.section ?? 'video');
-    if (section !== 'video') throw new AppError('bad_section', { field: 'section' });
+    if (section !== 'video' && section !== 'album') throw new AppError('bad_section', { field: 'section' });
     const objectId = String(form.object_id ?? '');
     if (!/^\d{1,10}$/.test(objectId)) throw new AppError('bad_object_id', { field: 'object_id' });
+    if (section === 'album') {
+      // Albums count album_viewed only (batched like video views); nogeo and _id do not apply.
+      if (!c.var.services.views.recordAlbum(Number(objectId))) {
+        throw new AppError('album_not_found', { status: 404, message: 'Album not found' });
+      }
+      return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
+    }
     const nogeo = form.nogeo === '1' || form.nogeo === 'true';
     // A posted _id is only honoured when it is the signed-in member: nobody can log views as someone else.
     const viewer = c.var.viewer.memberId;

@@ -27,6 +27,14 @@ function orderFor(sort: VideoSort, date: DateFilter): string {
   return `v.${column} DESC, v.id DESC`;
 }
 
+const MODEL_EXISTS =
+  'EXISTS (SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id AND m.dir = ?)';
+/** The same set driven from the model's links: a count reads those instead of probing every video. */
+const MODEL_IN =
+  'v.id IN (SELECT vm.video_id FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE m.dir = ?)';
+/** Up to this many videos a model's page is read from its links and sorted (ms at 1M videos). */
+const SMALL_MODEL_SET = 10_000;
+
 interface Built {
   from: string;
   /** An INDEXED BY clause for the page walk only; counts keep the planner's choice. */
@@ -110,9 +118,7 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
         break;
       }
       case 'models':
-        where.push(
-          'EXISTS (SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id AND m.dir = ?)',
-        );
+        where.push(MODEL_EXISTS);
         params.push(t.dir);
         break;
       case 'country':
@@ -193,7 +199,9 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   }
 
   function totalCount(b: Built): number {
-    const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${b.where.join(' AND ')}`;
+    // The page walks the sort index and probes each video (EXISTS); the count must not walk a million rows.
+    const where = b.where.map((w) => (w === MODEL_EXISTS ? MODEL_IN : w));
+    const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${where.join(' AND ')}`;
     const key = `${sql}|${b.params.map(String).join('|')}`;
     return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
   }
@@ -232,7 +240,12 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
       const b = build(q);
       // The (memoized) total first: a page past the end is answered without walking the index to it.
       const total = facetTotal(q) ?? totalCount(b);
-      const items = (q.page - 1) * q.count < total ? fetchThumbs(idsFor(b, q)) : [];
+      // A model with few videos is sparse in the sort index: sorting its own rows beats walking to them.
+      const page =
+        total <= SMALL_MODEL_SET
+          ? { ...b, where: b.where.map((w) => (w === MODEL_EXISTS ? MODEL_IN : w)) }
+          : b;
+      const items = (q.page - 1) * q.count < total ? fetchThumbs(idsFor(page, q)) : [];
       return { items, totalCount: total, page: q.page, pages: Math.ceil(total / q.count) };
     },
 

@@ -15,6 +15,8 @@ interface Pending {
  */
 export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
   let pending = new Map<number, Pending>();
+  /** Album views: only album_viewed is counted (no per-day or per-country counters for albums). */
+  let pendingAlbums = new Map<number, number>();
 
   const bumpVideo = sqlite.prepare(
     `UPDATE videos SET video_viewed = video_viewed + @n, views_day = views_day + @n, views_week = views_week + @n,
@@ -35,8 +37,13 @@ export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; 
      ON CONFLICT (member_id, video_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
   );
   const exists = sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1').pluck();
+  const bumpAlbum = sqlite.prepare(
+    'UPDATE albums SET album_viewed = album_viewed + ? WHERE id = ? AND status_id = 1',
+  );
+  const albumExists = sqlite.prepare('SELECT 1 FROM albums WHERE id = ? AND status_id = 1').pluck();
 
-  const flushTx = sqlite.transaction((batch: Map<number, Pending>) => {
+  const flushTx = sqlite.transaction((batch: Map<number, Pending>, albums: Map<number, number>) => {
+    for (const [id, n] of albums) bumpAlbum.run(n, id);
     const now = clock.now();
     const day = Math.floor(now / 86_400);
     for (const [id, p] of batch) {
@@ -68,16 +75,25 @@ export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; 
       return true;
     },
 
+    /** Records one view of an album page. Returns false for an album that does not exist or is unapproved. */
+    recordAlbum(albumId: number): boolean {
+      if (!albumExists.get(albumId)) return false;
+      pendingAlbums.set(albumId, (pendingAlbums.get(albumId) ?? 0) + 1);
+      return true;
+    },
+
     flush(): number {
-      if (pending.size === 0) return 0;
+      if (pending.size === 0 && pendingAlbums.size === 0) return 0;
       const batch = pending;
+      const albums = pendingAlbums;
       pending = new Map();
-      flushTx(batch);
-      return batch.size;
+      pendingAlbums = new Map();
+      flushTx(batch, albums);
+      return batch.size + albums.size;
     },
 
     get pendingCount(): number {
-      return pending.size;
+      return pending.size + pendingAlbums.size;
     },
   };
 }

@@ -79,6 +79,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedAlbums(sqlite, rng, now, opts.photos);
     seedPlaylists(sqlite, rng, now, opts.videos);
     seedCommunity(sqlite, rng, now, opts.videos);
+    seedModelExtras(sqlite, now);
     seedKeywords(sqlite, rng, now);
     progress('counters', 0, 1);
     refreshCounters(sqlite);
@@ -401,6 +402,57 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
       for (let p = 0; p < n; p++) photo.run(id, p + 1, photos[(first + p) % photos.length], posted);
       inCategory.run(id, rng.int(1, DEMO_CATEGORIES.length));
     }
+    // Deterministic extras that draw nothing from rng, so every later seeded row stays the same:
+    // every third album features a model, and two albums that visitors must not see (one private,
+    // one awaiting moderation) exercise the album page's error states.
+    const withModel = sqlite.prepare('INSERT OR IGNORE INTO album_models (album_id, model_id) VALUES (?, ?)');
+    for (let id = 3; id <= ALBUMS; id += 3) withModel.run(id, ((id * 7) % MODELS) + 1);
+    const hidden = sqlite.prepare(
+      `INSERT INTO albums (id, dir, title, description, status_id, is_private, gender, uploader_id, scr,
+         photos_amount, post_date, added_at) VALUES (?, ?, ?, '', ?, ?, 'straight', 1, ?, 5, ?, ?)`,
+    );
+    hidden.run(
+      ALBUMS + 1,
+      'private-family-reels',
+      'Private Family Reels',
+      1,
+      1,
+      photos[0],
+      now - DAY,
+      now - DAY,
+    );
+    hidden.run(ALBUMS + 2, 'awaiting-review', 'Awaiting Review', 2, 0, photos[0], now, now);
+    for (const id of [ALBUMS + 1, ALBUMS + 2]) {
+      for (let p = 0; p < 5; p++) photo.run(id, p + 1, photos[p % photos.length], now);
+    }
+  })();
+}
+
+const MODEL_WALL_POSTS = [
+  'A true classic performer.',
+  'Her 1970s work still holds up beautifully.',
+  'Thanks for restoring these reels.',
+  'One of the great faces of the archive.',
+  'The lighting in her early films is wonderful.',
+  'Any chance of more of her interviews?',
+];
+
+/**
+ * Model extras without rng: a portrait (the thumb of the model's first video) and a busy wall for
+ * the most featured model, so the wall's pagination has something to page through.
+ */
+function seedModelExtras(sqlite: Database.Database, now: number) {
+  sqlite.exec(`
+    UPDATE models SET scr = (SELECT v.media_path || '/thumb@2x.jpg' FROM video_models vm JOIN videos v ON v.id = vm.video_id
+      WHERE vm.model_id = models.id AND v.media_path IS NOT NULL ORDER BY vm.video_id LIMIT 1);
+  `);
+  const wall = sqlite.prepare(
+    `INSERT INTO wall_posts (section, object_id, author_id, body, created_at) VALUES ('model', 1, ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let k = 0; k < 14; k++) {
+      wall.run(2 + k, MODEL_WALL_POSTS[k % MODEL_WALL_POSTS.length], now - (k + 1) * 3 * DAY);
+    }
   })();
 }
 
@@ -511,7 +563,9 @@ export function refreshCounters(sqlite: Database.Database): void {
       WHERE vm.model_id = models.id AND v.status_id = 1 AND v.is_private = 0),
       viewed = coalesce((SELECT sum(v.video_viewed) FROM video_models vm JOIN videos v ON v.id = vm.video_id
       WHERE vm.model_id = models.id), 0),
-      subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'model' AND s.object_id = models.id);
+      subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'model' AND s.object_id = models.id),
+      albums_count = (SELECT count(*) FROM album_models am JOIN albums a ON a.id = am.album_id
+        WHERE am.model_id = models.id AND a.status_id = 1 AND a.is_private = 0);
     UPDATE models SET popularity = viewed / 100 + subscribers_count * 10;
     UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1),
       subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'member' AND s.object_id = members.id);

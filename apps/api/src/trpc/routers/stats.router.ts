@@ -12,4 +12,9 @@ export const statsRouter = router({
       });
       return { ok: true as const };
     }),
+
+  /** An album page was shown for a second: album_viewed, batched like video views. */
+  albumView: publicProcedure
+    .input(z.object({ albumId: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => ({ ok: ctx.services.views.recordAlbum(input.albumId) })),
 });

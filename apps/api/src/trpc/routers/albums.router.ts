@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ALBUM_SORTS } from '../../services/dto';
+import { MAX_PAGE } from '../../services/video-listing.service';
+import { publicProcedure, router } from '../trpc';
+
+const dir = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+
+export const albumTargetSchema = z.discriminatedUnion('section', [
+  z.object({ section: z.literal('all') }),
+  z.object({ section: z.literal('categories'), dir }),
+  z.object({ section: z.literal('models'), dir }),
+  z.object({ section: z.literal('member'), memberId: z.number().int().positive() }),
+]);
+
+export const albumsRouter = router({
+  list: publicProcedure
+    .input(
+      z.object({
+        sort: z.enum(ALBUM_SORTS),
+        page: z.number().int().min(1).max(MAX_PAGE),
+        count: z.number().int().min(1).max(100).default(60),
+        target: albumTargetSchema.default({ section: 'all' }),
+      }),
+    )
+    .query(({ ctx, input }) => ctx.services.albums.list({ ...input, gender: ctx.gender })),
+
+  /** 404 album_not_found for missing or unapproved albums, 403 no_permission for others' private ones. */
+  get: publicProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .query(({ ctx, input }) => ctx.services.albums.get(input.id, ctx.lang, ctx.viewer.memberId)),
+
+  /** The album page's data: the album, or the identity of a private one; 404 album_not_found. */
+  page: publicProcedure
+    .input(z.object({ id: z.number().int().positive() }))
+    .query(({ ctx, input }) => ctx.services.albums.page(input.id, ctx.lang, ctx.viewer.memberId)),
+});

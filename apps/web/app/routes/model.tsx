@@ -1,0 +1,46 @@
+import { getI18n } from '../lib/i18n';
+import { modelHref, modelInfoHref, modelVideosHref, modelWallHref } from '../lib/models';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches, useRootData } from '../lib/root-data';
+import { ModelPage } from '../pages/model-page';
+import { loadModelPage } from '../pages/model-page.server';
+import modelsCss from '../styles/models.css?url';
+import type { Route } from './+types/model';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: modelsCss }];
+
+/** `/model/{dir}/` and its children `info/`, `wall/{page}/`, `videos/{page}/`. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadModelPage(context, params);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  const { model, tab, page } = loaderData;
+  const canonical = {
+    overview: modelHref(model.dir),
+    info: modelInfoHref(model.dir),
+    wall: modelWallHref(model.dir, page),
+    videos: modelVideosHref(model.dir, page),
+  }[tab];
+  return pageMeta(t, {
+    title: tab === 'overview' ? model.title : t(`model.headline.${tab}`, { name: model.title }),
+    description:
+      model.description ||
+      t('model.meta_description', {
+        name: model.title,
+        videos: model.videos,
+        site: t('site.name'),
+      }),
+    canonical: `${origin}${canonical}`,
+    page: tab === 'wall' || tab === 'videos' ? page : undefined,
+    image: model.scr ? new URL(model.scr, origin || 'http://localhost').href : undefined,
+  });
+}
+
+export default function Model({ loaderData }: Route.ComponentProps) {
+  const { lang } = useRootData();
+  return <ModelPage data={loaderData} lang={lang} />;
+}

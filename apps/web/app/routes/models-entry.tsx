@@ -1,0 +1,34 @@
+import { getI18n } from '../lib/i18n';
+import { hasModelFilters, modelsHref } from '../lib/models';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { loadModelListing } from '../pages/model-listing.server';
+import { ModelListingPage } from '../pages/model-listing-page';
+import modelsCss from '../styles/models.css?url';
+import type { Route } from './+types/models-entry';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: modelsCss }];
+
+/** `/models/{sort}/{page}/` with the 10 filters as query parameters. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadModelListing(context, request, params.sort, params.page);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  const { sort, page, filters } = loaderData;
+  return pageMeta(t, {
+    title: t(`models.headline.${sort}`),
+    description: t(`models.seo.${sort}`),
+    canonical: `${origin}${modelsHref(sort, page, filters)}`,
+    page,
+    // Filtered lists are many near-duplicates of the plain one: keep them out of the index.
+    noindex: hasModelFilters(filters),
+  });
+}
+
+export default function ModelsEntry({ loaderData }: Route.ComponentProps) {
+  return <ModelListingPage data={loaderData} />;
+}
