@@ -7,6 +7,9 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
+import { albumsLegacy } from './legacy/albums.legacy';
+import { commentsLegacy } from './legacy/comments.legacy';
+import { modelsLegacy } from './legacy/models.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
 import { statsLegacy } from './legacy/stats.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
@@ -22,6 +25,8 @@ import { appRouter } from './trpc/root';
 
 /** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
 const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev)\//;
+/** The embed player (`/embed/{video_id}/{dir}/`): other sites put it in an iframe. */
+const EMBED = /^\/embed\//;
 
 export interface BuiltApp {
   app: Hono<AppEnv>;
@@ -37,6 +42,9 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   app.use(async (c, next) => {
     await next();
     c.res.headers.set('Rating', RTA_LABEL);
+    // Pages may only be framed by the site itself (clickjacking); the embed player is made to be framed anywhere.
+    if (!NOT_PAGES.test(c.req.path) && !EMBED.test(c.req.path))
+      c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
@@ -62,6 +70,9 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
 
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
+  app.route('/', albumsLegacy(cache));
+  app.route('/', modelsLegacy(cache));
+  app.route('/', commentsLegacy(cache));
   app.use(
     '/trpc/*',
     trpcServer({

@@ -1,7 +1,15 @@
 import { isLang } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
@@ -36,6 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = getI18n(root.lang);
   // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
   const constants = { lang: root.lang, viewer: root.viewer, country: root.country };
+  // Routes with `handle.bare` (the embed player) render alone: no header, footer or navigation.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
 
   return (
     <html lang={root.lang}>
@@ -52,16 +62,22 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: `window.__CONSTANTS__=${safeJson(constants)};` }}
         />
       </head>
-      <body>
+      <body className={bare ? 'bare' : undefined}>
         <I18nextProvider i18n={i18n}>
-          <a className="skip-link" href="#main">
-            {i18n.t('site.skip_to_content')}
-          </a>
-          <SiteHeader />
-          <main id="main" className="site-main">
-            {children}
-          </main>
-          <SiteFooter year={root.year} />
+          {bare ? (
+            children
+          ) : (
+            <>
+              <a className="skip-link" href="#main">
+                {i18n.t('site.skip_to_content')}
+              </a>
+              <SiteHeader />
+              <main id="main" className="site-main">
+                {children}
+              </main>
+              <SiteFooter year={root.year} />
+            </>
+          )}
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -10,6 +10,22 @@ export default [
   ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map((sort) =>
     route(`${sort}/:page?`, 'routes/legacy-sort-redirect.tsx', { id: `legacy-${sort}` }),
   ),
+  route('albums', 'routes/albums-redirect.tsx'),
+  route('albums/categories/:objectId/:page?', 'routes/albums-categories-redirect.tsx'),
+  // /albums/{sort}/{page}/ and the old /albums/{id}/{dir?}/ share a shape; the module tells them apart.
+  route('albums/:key/:sub?', 'routes/albums-entry.tsx'),
+  route('album/:id/:dir?', 'routes/album.tsx'),
+  route('models', 'routes/models-redirect.tsx'),
+  route('models/:dir/videos/:page?', 'routes/models-tab-redirect.tsx', { id: 'models-videos-redirect' }),
+  route('models/:dir/wall/:page?', 'routes/models-tab-redirect.tsx', { id: 'models-wall-redirect' }),
+  route('models/:sort/:page?', 'routes/models-entry.tsx'),
+  route('model/:dir/:tab?/:page?', 'routes/model.tsx'),
+  route('information', 'routes/information.tsx'),
+  route('information/:page', 'routes/information-page.tsx'),
+  route('sitemap-page', 'routes/sitemap-page.tsx'),
+  route('landing', 'routes/landing.tsx'),
+  // The player alone, for other sites' iframes: no header, footer or navigation.
+  route('embed/:id/:dir?', 'routes/embed.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

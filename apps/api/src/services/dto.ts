@@ -110,3 +110,155 @@ export interface MainStats {
   keywords: string[];
   countries: string[];
 }
+
+// ── Albums ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const ALBUM_SORTS = ['latest-updates', 'most-viewed', 'top-rated', 'most-commented'] as const;
+export type AlbumSort = (typeof ALBUM_SORTS)[number];
+
+export type AlbumSection =
+  | { section: 'all' }
+  | { section: 'categories'; dir: string }
+  | { section: 'models'; dir: string }
+  | { section: 'member'; memberId: number };
+
+export interface AlbumListQuery {
+  gender: Gender;
+  sort: AlbumSort;
+  count: number;
+  page: number;
+  target: AlbumSection;
+}
+
+export interface AlbumThumb {
+  id: number;
+  dir: string;
+  title: string;
+  url: string;
+  /** The cover image URL ('' when the album has none). */
+  scr: string;
+  photosAmount: number;
+  views: number;
+  /** 0..5 */
+  rating: number;
+  postDate: number;
+}
+
+export interface AlbumPhoto {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface AlbumDetail extends AlbumThumb {
+  description: string;
+  likes: number;
+  dislikes: number;
+  commentsCount: number;
+  uploader: { id: number; name: string; avatar: string | null } | null;
+  categories: NamedLink[];
+  models: NamedLink[];
+  photos: AlbumPhoto[];
+}
+
+/** The album page: the album, or only the identity of someone else's private album. */
+export type AlbumPage =
+  | { state: 'active'; album: AlbumDetail }
+  | { state: 'private'; id: number; dir: string; title: string; url: string };
+
+// ── Models ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const MODEL_SORTS = [
+  'most-popular',
+  'count-videos',
+  'count-subs',
+  'alphabet',
+  'recent',
+  'most-viewed',
+] as const;
+export type ModelSort = (typeof MODEL_SORTS)[number];
+
+export const MODEL_RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
+export const MODEL_TITS_SIZES = ['small', 'medium', 'big', 'huge'] as const;
+
+/** The 10 model filter keys of spec §3, in the spec's order; null means any. */
+export interface ModelFilters {
+  alphabet: string | null;
+  race: (typeof MODEL_RACES)[number] | null;
+  /** 1-4 */
+  age: number | null;
+  /** Lower-case ISO 3166-1 alpha-2. */
+  country: string | null;
+  titsSize: (typeof MODEL_TITS_SIZES)[number] | null;
+  /** 1-5 */
+  hairColor: number | null;
+  /** 1-4 */
+  height: number | null;
+  /** 1-4 */
+  weight: number | null;
+  /** 1-2 */
+  tattoo: number | null;
+  /** 1-2 */
+  piercing: number | null;
+}
+
+export interface ModelListQuery {
+  gender: Gender;
+  sort: ModelSort;
+  count: number;
+  page: number;
+  filters: ModelFilters;
+}
+
+export interface ModelThumb {
+  id: number;
+  dir: string;
+  title: string;
+  url: string;
+  /** The portrait image URL ('' when the model has none). */
+  scr: string;
+  country: string | null;
+  videos: number;
+  viewed: number;
+  subscribers: number;
+}
+
+export interface ModelDetail extends ModelThumb {
+  description: string;
+  gender: Gender;
+  alphabet: string;
+  race: ModelFilters['race'];
+  age: number | null;
+  titsSize: ModelFilters['titsSize'];
+  hairColor: number | null;
+  height: number | null;
+  weight: number | null;
+  tattoo: number | null;
+  piercing: number | null;
+  activeFrom: number | null;
+  activeTo: number | null;
+  albums: number;
+  /** Listing images of the model's newest videos. */
+  thumbs: string[];
+}
+
+export interface WallPost {
+  id: number;
+  body: string;
+  createdAt: number;
+  author: { id: number; name: string; avatar: string | null };
+}
+
+// ── Comments ────────────────────────────────────────────────────────────────────────────────────────
+
+/** What comments can be read on (the legacy `section` segment). */
+export const COMMENT_SECTIONS = ['video', 'album', 'model', 'member'] as const;
+export type CommentSection = (typeof COMMENT_SECTIONS)[number];
+
+export interface CommentItem {
+  id: number;
+  comment: string;
+  addedDate: number;
+  member: { id: number; name: string; avatar: string | null };
+}

@@ -1,8 +1,11 @@
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
+import { createAlbumService } from './album.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
+import { createCommentService } from './comment.service';
 import { createMediaUrls } from './media-urls.service';
+import { createModelService } from './model.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
@@ -26,6 +29,9 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     listing,
     videos,
     catalog: createCatalogService({ sqlite }),
+    albums: createAlbumService({ sqlite }),
+    models: createModelService({ sqlite, urls }),
+    comments: createCommentService({ sqlite }),
     views: createViewStats({ sqlite, clock }),
     rollup: createStatsRollup({ sqlite, clock }),
   };

@@ -1,4 +1,8 @@
+import { albumsRouter } from './routers/albums.router';
 import { catalogRouter } from './routers/catalog.router';
+import { commentsRouter } from './routers/comments.router';
+import { infoRouter } from './routers/info.router';
+import { modelsRouter } from './routers/models.router';
 import { statsRouter } from './routers/stats.router';
 import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
@@ -7,6 +11,10 @@ export const appRouter = router({
   videos: videosRouter,
   stats: statsRouter,
   catalog: catalogRouter,
+  albums: albumsRouter,
+  models: modelsRouter,
+  comments: commentsRouter,
+  info: infoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,8 +7,13 @@ const INFO_LINKS = [
   { key: 'footer.privacy', to: '/information/privacy/' },
   { key: 'footer.cookies', to: '/information/cookies_policy/' },
   { key: 'footer.2257', to: '/information/2257/' },
+  { key: 'info.pages.dmca.title', to: '/information/dmca/' },
+  { key: 'info.pages.content-removal.title', to: '/information/content-removal/' },
+  { key: 'info.pages.faq.title', to: '/information/faq/' },
   { key: 'footer.help', to: '/information/help/' },
-  { key: 'footer.contact', to: '/information/contact/' },
+  // The contact section of the help page (the contact form lives there).
+  { key: 'footer.contact', to: '/information/help/#contact' },
+  { key: 'sitemap.title', to: '/sitemap-page/' },
 ] as const;
 
 export function SiteFooter({ year }: { year: number }) {

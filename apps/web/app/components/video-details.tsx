@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VideoDetail } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
 import { TagLinks } from './tag-links';
+import { VideoDescription } from './video-description';
 import { VideoStats } from './video-stats';
 
 /** Everything under the player: title, date, uploader, stats, tags and description. */
@@ -32,11 +33,7 @@ export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string
         items={video.categories}
         href={(dir) => `/categories/${dir}/`}
       />
-      {video.description && (
-        <section className="video-details__description" aria-label={t('video.description')}>
-          <p>{video.description}</p>
-        </section>
-      )}
+      {video.description && <VideoDescription text={video.description} />}
     </div>
   );
 }

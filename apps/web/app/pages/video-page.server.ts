@@ -1,8 +1,9 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import type { Listing, VideoDetail, VideoThumb } from '../lib/dto';
+import type { CommentItem, Listing, VideoDetail, VideoThumb } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
 import { parsePage } from '../lib/route-params';
-import { RELATED_MAX_PAGE } from '../lib/site-constants';
+import { MAX_PAGE, RELATED_MAX_PAGE } from '../lib/site-constants';
+import { SUGGESTION_COUNT } from '../lib/video-extras-constants';
 
 export interface VideoPageData {
   kind: 'video';
@@ -11,6 +12,10 @@ export interface VideoPageData {
   relatedPage: number;
   /** Signed, short-lived master playlist URL; null when the video cannot be played. */
   hls: string | null;
+  /** One page of comments (`?comments_page=N`); null when the video cannot be watched. */
+  comments: Listing<CommentItem> | null;
+  /** The suggestion banner strip: this week's most popular videos, without this one. */
+  suggestions: VideoThumb[];
 }
 
 /** `/videos/{id}/{dir}/`: a missing video goes to /404/ (spec §4), a wrong or missing dir to the canonical URL. */
@@ -30,9 +35,18 @@ export async function loadVideoPage(
   if (dirParam !== video.dir) throw redirect(`${video.url}${url.search}`, 301);
 
   const relatedPage = parsePage(url.searchParams.get('related_page'), RELATED_MAX_PAGE) ?? 1;
-  const [related, file] = await Promise.all([
-    context.api.videos.related({ id, page: relatedPage }),
-    video.state === 'active' ? context.api.videos.fileLink({ id }) : null,
+  const commentsPage = parsePage(url.searchParams.get('comments_page'), MAX_PAGE) ?? 1;
+  const active = video.state === 'active';
+  const [related, file, comments, popular] = await Promise.all([
+    // A deleted video has no related list (the service answers not found): show the page without one.
+    context.api.videos.related({ id, page: relatedPage }).catch((error: unknown) => {
+      if (isMissingError(error)) return { items: [], totalCount: 0, page: relatedPage, pages: 0 };
+      throw error;
+    }),
+    active ? context.api.videos.fileLink({ id }) : null,
+    active ? context.api.comments.list({ section: 'video', objectId: id, page: commentsPage }) : null,
+    context.api.videos.list({ sort: 'most-popular', date: 'week', count: SUGGESTION_COUNT + 1, page: 1 }),
   ]);
-  return { kind: 'video', video, related, relatedPage, hls: file?.hls ?? null };
+  const suggestions = popular.items.filter((v) => v.id !== id).slice(0, SUGGESTION_COUNT);
+  return { kind: 'video', video, related, relatedPage, hls: file?.hls ?? null, comments, suggestions };
 }

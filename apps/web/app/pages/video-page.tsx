@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { VideoPlayer } from '../components/player/video-player';
+import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
+import { VideoActions } from '../components/video-actions';
 import { VideoDetails } from '../components/video-details';
 import { VideoStatePanel } from '../components/video-state-panel';
 import { useRootData } from '../lib/root-data';
@@ -10,6 +13,15 @@ import { RELATED_MAX_PAGE } from '../lib/site-constants';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
+
+/** The current URL with one query parameter set (page 1 removes it), keeping the others. */
+function withParam(path: string, search: string, name: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page === 1) params.delete(name);
+  else params.set(name, String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
 function PlayerArea({ data }: { data: VideoPageData }) {
   const { t } = useTranslation();
@@ -36,13 +48,17 @@ function PlayerArea({ data }: { data: VideoPageData }) {
       title={video.title}
       durationSec={video.durationSec}
       timelineVtt={video.timelineVtt}
+      // The end screen follows the related list below, so paging it refreshes the player's list too.
+      related={data.related.items}
+      autoplayNext
     />
   );
 }
 
 export function VideoPage({ data }: { data: VideoPageData }) {
   const { t } = useTranslation();
-  const { lang, viewer } = useRootData();
+  const { lang, viewer, origin } = useRootData();
+  const { search } = useLocation();
   const { video, related, relatedPage } = data;
   const active = video.state === 'active';
   useViewStat(video.id, active);
@@ -54,6 +70,10 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <PlayerArea data={data} />
       </div>
       <VideoDetails video={video} lang={lang} />
+      {video.state !== 'deleted' && (
+        <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
+      )}
+      <SuggestionStrip videos={data.suggestions} />
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title" className="section-title">
           {t('video.related')}
@@ -67,6 +87,14 @@ export function VideoPage({ data }: { data: VideoPageData }) {
           preventScrollReset
         />
       </section>
+      {data.comments && (
+        <Comments
+          comments={data.comments}
+          lang={lang}
+          signedIn={viewer.memberId !== null}
+          href={(page) => withParam(video.url, search, 'comments_page', page)}
+        />
+      )}
     </div>
   );
 }

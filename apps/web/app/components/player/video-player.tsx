@@ -1,6 +1,8 @@
 import { formatDuration } from '@vt/i18n';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VideoThumb } from '../../lib/dto';
+import { EndScreen } from './end-screen';
 import {
   ExitFullscreenIcon,
   FullscreenIcon,
@@ -13,6 +15,7 @@ import { SeekBar } from './seek-bar';
 import { useFullscreen } from './use-fullscreen';
 import { useHlsSource } from './use-hls-source';
 import { useMediaState } from './use-media-state';
+import { useNextAutoplay } from './use-next-autoplay';
 import { useTimelineCues } from './use-timeline-cues';
 
 interface VideoPlayerProps {
@@ -22,6 +25,14 @@ interface VideoPlayerProps {
   title: string;
   durationSec: number;
   timelineVtt: string | null;
+  /** Shown on the end screen; the first one opens after the countdown when `autoplayNext` is on. */
+  related?: readonly VideoThumb[];
+  /** Next-video autoplay (the video page on desktop; never the embed player). */
+  autoplayNext?: boolean;
+  /** Shown over the top of the picture with the controls, e.g. the embed player's title link. */
+  overlay?: ReactNode;
+  /** Embed mode: the end screen links here (new tab) instead of listing related videos. */
+  moreHref?: string;
 }
 
 const SEEK_STEP = 5;
@@ -29,7 +40,17 @@ const VOLUME_STEP = 0.1;
 const IDLE_MS = 2500;
 
 /** Our own controls on a plain <video>: HLS via hls.js (or native), sprite previews on the seek bar. */
-export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  poster,
+  title,
+  durationSec,
+  timelineVtt,
+  related = [],
+  autoplayNext = false,
+  overlay,
+  moreHref,
+}: VideoPlayerProps) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -135,6 +156,14 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
 
   const playing = !state.paused;
   const showControls = !playing || !idle;
+  const autoplay = useNextAutoplay(state.ended, autoplayNext, related[0]?.url ?? null);
+  const replay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = 0;
+    startPlayback(video);
+  }, [startPlayback]);
+  const showEndScreen = state.ended && (related.length > 0 || moreHref !== undefined);
 
   return (
     <section
@@ -170,6 +199,10 @@ export function VideoPlayer({ src, poster, title, durationSec, timelineVtt }: Vi
           </span>
         )}
       </button>
+      {overlay && <div className="player__overlay">{overlay}</div>}
+      {showEndScreen && (
+        <EndScreen related={related} autoplay={autoplay} onReplay={replay} moreHref={moreHref} />
+      )}
       {state.waiting && playing && (
         <span className="player__spinner" role="status" aria-label={t('player.loading')} />
       )}

@@ -1,0 +1,76 @@
+import type Database from 'better-sqlite3';
+import { AppError } from '../lib/app-error';
+import type { CommentItem, CommentSection, Listing } from './dto';
+
+/** Spec §9: comments 10 per page. */
+export const COMMENTS_PAGE_SIZE = 10;
+export const COMMENTS_MAX_PAGE = 10_000;
+
+const NOT_FOUND_MESSAGES: Record<CommentSection, string> = {
+  video: 'Video not found',
+  album: 'Album not found',
+  model: 'Model not found',
+  member: 'Member not found',
+};
+
+interface CommentRow {
+  id: number;
+  comment: string;
+  added_date: number;
+  member_id: number;
+  name: string;
+  avatar: string | null;
+}
+
+/**
+ * Read side of comments on videos, albums, models and members: newest first, deleted ones left out,
+ * each joined with its author's name and avatar. Posting comes with the members issue.
+ */
+export function createCommentService({ sqlite }: { sqlite: Database.Database }) {
+  // The comments of something visitors cannot see do not exist for them either ("not yours" is "not found").
+  const visible: Record<CommentSection, Database.Statement> = {
+    video: sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1 AND is_private = 0'),
+    album: sqlite.prepare('SELECT 1 FROM albums WHERE id = ? AND status_id = 1 AND is_private = 0'),
+    model: sqlite.prepare('SELECT 1 FROM models WHERE id = ?'),
+    member: sqlite.prepare("SELECT 1 FROM members WHERE id = ? AND status != 'suspended'"),
+  };
+  // (section, object_id, added_date) index: a range walk in order; id breaks ties of the same second.
+  const page = sqlite.prepare(
+    `SELECT c.id, c.comment, c.added_date, m.id AS member_id, m.name, m.avatar
+     FROM comments c JOIN members m ON m.id = c.member_id
+     WHERE c.section = ? AND c.object_id = ? AND c.is_deleted = 0
+     ORDER BY c.added_date DESC, c.id DESC LIMIT ? OFFSET ?`,
+  );
+  const count = sqlite
+    .prepare(
+      `SELECT count(*) FROM comments c JOIN members m ON m.id = c.member_id
+       WHERE c.section = ? AND c.object_id = ? AND c.is_deleted = 0`,
+    )
+    .pluck();
+
+  return {
+    /** One page of an object's comments; throws `{section}_not_found` (404) for an object visitors cannot see. */
+    list(section: CommentSection, objectId: number, pageNo = 1): Listing<CommentItem> {
+      if (!visible[section].get(objectId)) {
+        throw new AppError(`${section}_not_found`, { status: 404, message: NOT_FOUND_MESSAGES[section] });
+      }
+      const total = Number(count.get(section, objectId));
+      const offset = (pageNo - 1) * COMMENTS_PAGE_SIZE;
+      const rows =
+        offset < total ? (page.all(section, objectId, COMMENTS_PAGE_SIZE, offset) as CommentRow[]) : [];
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          comment: r.comment,
+          addedDate: r.added_date,
+          member: { id: r.member_id, name: r.name, avatar: r.avatar },
+        })),
+        totalCount: total,
+        page: pageNo,
+        pages: Math.ceil(total / COMMENTS_PAGE_SIZE),
+      };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

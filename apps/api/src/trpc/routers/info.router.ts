@@ -1,0 +1,26 @@
+import { publicProcedure, router } from '../trpc';
+
+/** Data of the HTML sitemap and the landing page. */
+export const infoRouter = router({
+  /** Every category (most videos first) and the top models. */
+  sitemap: publicProcedure.query(({ ctx }) => {
+    const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
+    return { categories: ctx.services.catalog.categories(ctx.lang), models: main.models };
+  }),
+
+  /** The top categories and a handful of this week's most popular videos. */
+  landing: publicProcedure.query(({ ctx }) => {
+    const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
+    const popular = ctx.services.listing.list({
+      gender: ctx.gender,
+      sort: 'most-popular',
+      date: 'week',
+      count: 8,
+      page: 1,
+      duration: 0,
+      hdOnly: false,
+      target: { section: 'all' },
+    });
+    return { categories: main.categories.slice(0, 12), popular: popular.items };
+  }),
+});

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { CommentItem, Listing } from '../lib/dto';
+import { formatDate, isoDate } from '../lib/intl';
+import { EmptyState } from './empty-state';
+import { Pagination } from './pagination';
+
+interface CommentsProps {
+  comments: Listing<CommentItem>;
+  lang: string;
+  signedIn: boolean;
+  href: (page: number) => string;
+}
+
+function Avatar({ name, src }: { name: string; src: string | null }) {
+  const { t } = useTranslation();
+  if (src) {
+    return (
+      <img
+        className="comment__avatar"
+        src={src}
+        alt={t('comments.avatar', { name })}
+        width={40}
+        height={40}
+      />
+    );
+  }
+  return (
+    <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** Read-only comments, 10 per page, newest first; posting arrives with member accounts. */
+export function Comments({ comments, lang, signedIn, href }: CommentsProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="comments" aria-labelledby="comments-title" data-testid="comments">
+      <h2 id="comments-title" className="section-title">
+        {comments.totalCount > 0
+          ? t('comments.title_count', { count: comments.totalCount })
+          : t('comments.title')}
+      </h2>
+      {!signedIn && (
+        <p className="comments__sign-in" data-testid="comments-sign-in">
+          {t('comments.sign_in')}
+        </p>
+      )}
+      {comments.items.length === 0 ? (
+        <EmptyState>{t('comments.empty')}</EmptyState>
+      ) : (
+        <ol className="comments__list">
+          {comments.items.map((comment) => (
+            <li key={comment.id} className="comment" data-testid="comment">
+              <Avatar name={comment.member.name} src={comment.member.avatar} />
+              <div className="comment__main">
+                <p className="comment__meta">
+                  <strong className="comment__author">{comment.member.name}</strong>
+                  <time dateTime={isoDate(comment.addedDate)}>{formatDate(comment.addedDate, lang)}</time>
+                </p>
+                <p className="comment__text">{comment.comment}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination
+        page={comments.page}
+        pages={comments.pages}
+        href={href}
+        label={t('comments.pagination')}
+        preventScrollReset
+      />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ContactSection } from '../components/contact-section';
+import { InfoText } from '../components/info-text';
+import {
+  ADDRESS_SECTIONS,
+  INFO_PAGES,
+  INFO_RELATED,
+  INFO_SLUGS,
+  type InfoSlug,
+  infoHref,
+  infoSectionKey,
+} from '../lib/info-pages';
+
+/** `/information/`: every information page with its summary. */
+export function InfoIndexPage() {
+  const { t } = useTranslation();
+  const site = t('site.name');
+  return (
+    <article className="info-page">
+      <h1 className="page-title">{t('info.headline')}</h1>
+      <p className="info-page__lead">{t('info.intro', { site })}</p>
+      <ul className="info-index" aria-label={t('info.index_label')}>
+        {INFO_SLUGS.map((slug) => (
+          <li key={slug} className="info-index__item" data-testid="info-index-item">
+            <Link to={infoHref(slug)} className="info-index__link">
+              <h2 className="info-index__title">{t(`info.pages.${slug}.title`)}</h2>
+              <p className="info-index__summary">{t(`info.pages.${slug}.summary`, { site })}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** `/information/{slug}/`: one policy or help page, its sections, and links to related pages. */
+export function InfoPage({ slug }: { slug: InfoSlug }) {
+  const { t } = useTranslation();
+  const site = t('site.name');
+  const sections = INFO_PAGES[slug];
+  const hasPlaceholders = sections.some((s) => ADDRESS_SECTIONS.has(`${slug}.${s}`));
+  return (
+    <article className="info-page" data-testid={`info-${slug}`}>
+      <nav className="breadcrumbs" aria-label={t('info.index_label')}>
+        <Link to="/information/">{t('info.title')}</Link>
+      </nav>
+      <h1 className="page-title">{t(`info.pages.${slug}.title`)}</h1>
+      <p className="info-page__lead">{t(`info.pages.${slug}.summary`, { site })}</p>
+      {sections.map((section) => {
+        const key = infoSectionKey(slug, section);
+        const body = t(`${key}.body`, { site });
+        return (
+          <section key={section} className="info-section" aria-labelledby={`info-${section}`}>
+            <h2 id={`info-${section}`} className="info-section__title">
+              {t(`${key}.heading`, { site })}
+            </h2>
+            {ADDRESS_SECTIONS.has(`${slug}.${section}`) ? (
+              <AddressBlock body={body} />
+            ) : (
+              <InfoText body={body} />
+            )}
+          </section>
+        );
+      })}
+      {hasPlaceholders && <p className="info-page__note">{t('info.placeholder_note')}</p>}
+      {slug === 'help' && <ContactSection />}
+      <nav className="info-related" aria-labelledby="info-related-title">
+        <h2 id="info-related-title" className="info-section__title">
+          {t('info.more')}
+        </h2>
+        <ul className="info-related__list">
+          {INFO_RELATED[slug].map((other) => (
+            <li key={other}>
+              <Link className="text-link" to={infoHref(other)}>
+                {t(`info.pages.${other}.title`)}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link className="text-link" to="/information/">
+              {t('info.back')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </article>
+  );
+}
+
+/** Operator-supplied lines (custodian, designated agent): an address, then any trailing paragraphs. */
+function AddressBlock({ body }: { body: string }) {
+  const [address, ...rest] = body.split(/\n\s*\n/);
+  return (
+    <>
+      <address className="info-address">
+        {address.split('\n').map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+      {rest.length > 0 && <InfoText body={rest.join('\n\n')} />}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { notFound } from '../lib/http-errors';
+import { getI18n } from '../lib/i18n';
+import { infoHref, isInfoSlug } from '../lib/info-pages';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { InfoPage } from '../pages/info-page';
+import infoCss from '../styles/info.css?url';
+import type { Route } from './+types/information-page';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
+
+/** `/information/{page}/`: one of the pages in INFO_PAGES; anything else is a 404. */
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isInfoSlug(params.page)) notFound();
+  return { slug: params.page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  const { slug } = loaderData;
+  return pageMeta(t, {
+    title: t(`info.pages.${slug}.title`),
+    description: t(`info.pages.${slug}.summary`, { site: t('site.name') }),
+    canonical: `${origin}${infoHref(slug)}`,
+  });
+}
+
+export default function InformationPage({ loaderData }: Route.ComponentProps) {
+  return <InfoPage slug={loaderData.slug} />;
+}

@@ -1,0 +1,27 @@
+import { getI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { SitemapPage } from '../pages/sitemap-page';
+import infoCss from '../styles/info.css?url';
+import type { Route } from './+types/sitemap-page';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
+
+/** `/sitemap-page/`: the HTML sitemap. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return context.api.info.sitemap();
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  return pageMeta(t, {
+    title: t('sitemap.title'),
+    description: t('sitemap.description', { site: t('site.name') }),
+    canonical: `${origin}/sitemap-page/`,
+  });
+}
+
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
+  return <SitemapPage data={loaderData} />;
+}
