@@ -51,6 +51,8 @@ export function LazyVideoGrid({ load, placeholderCount }: LazyVideoGridProps) {
     });
     observer.observe(node);
     window.addEventListener('scroll', onScroll, { passive: true });
+    // The page may have been scrolled past the block before hydration ran this effect.
+    onScroll();
     return () => {
       observer.disconnect();
       window.removeEventListener('scroll', onScroll);
