@@ -24,6 +24,58 @@ export function randomListingPaths(n: number, categories: string[], seed = 7): s
   });
 }
 
+const ALBUM_SORTS = ['latest-updates', 'most-viewed', 'top-rated', 'most-commented'];
+const MODEL_SORTS = ['most-popular', 'count-videos', 'count-subs', 'alphabet', 'recent', 'most-viewed'];
+const PLAYLIST_SORTS = ['most-popular', 'recent'];
+
+/** Random uncached album listing paths: every sort, all or one category, pages 1–50. */
+export function randomAlbumPaths(n: number, categories: string[], seed = 11): string[] {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  return Array.from({ length: n }, () => {
+    const section = r() < 0.3 ? `categories.${pick(categories)}` : 'all.';
+    const page = 1 + Math.floor(r() * 50);
+    return `/api/json/albums/0/straight/${pick(ALBUM_SORTS)}/60/${section}.${page}.json`;
+  });
+}
+
+/** Random uncached model listing paths: every sort, zero to three of the 10 filters, pages 1–5 (300 models). */
+export function randomModelPaths(n: number, seed = 13): string[] {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const options: string[][] = [
+    'abcdefghijklmnopqrstuvwxyz'.split(''),
+    ['asian', 'caucasian', 'ebony', 'latin'],
+    ['1', '2', '3', '4'],
+    ['us', 'de', 'fr', 'it', 'gb'],
+    ['small', 'medium', 'big', 'huge'],
+    ['1', '2', '3', '4', '5'],
+    ['1', '2', '3', '4'],
+    ['1', '2', '3', '4'],
+    ['1', '2'],
+    ['1', '2'],
+  ];
+  return Array.from({ length: n }, () => {
+    const values = options.map(() => '');
+    for (let k = Math.floor(r() * 4); k > 0; k--) {
+      const i = Math.floor(r() * options.length);
+      values[i] = pick(options[i]);
+    }
+    const page = 1 + Math.floor(r() * 5);
+    return `/api/json/models/0/straight/filt${values.join('.')}/${pick(MODEL_SORTS)}/60/${page}.json`;
+  });
+}
+
+/** Random uncached playlist listing paths: both sorts, pages 1–50. */
+export function randomPlaylistPaths(n: number, seed = 17): string[] {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  return Array.from({ length: n }, () => {
+    const page = 1 + Math.floor(r() * 50);
+    return `/api/json/playlists/0/${pick(PLAYLIST_SORTS)}/60/all.${page}.straight..json`;
+  });
+}
+
 const agent = new (await import('node:http')).Agent({ keepAlive: true, maxSockets: 1 });
 
 function get(port: number, path: string): Promise<number> {

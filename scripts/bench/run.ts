@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from '../system-deps.mjs';
-import { measureLatency, randomListingPaths } from './listing-latency';
+import {
+  measureLatency,
+  randomAlbumPaths,
+  randomListingPaths,
+  randomModelPaths,
+  randomPlaylistPaths,
+} from './listing-latency';
 import { startNginx } from './nginx';
 import { ensureBenchDb, startServer, stop } from './server';
 import { wrk } from './wrk';
@@ -63,6 +69,23 @@ try {
   console.log(
     `uncached listing (${VIDEOS} videos, n=${lat.n}): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(1)} ms (target p99 < 25 ms)`,
   );
+
+  // 3. Uncached model, album and playlist listings.
+  const others = {
+    modelListing: randomModelPaths(1000),
+    albumListing: randomAlbumPaths(
+      1000,
+      main.categories.slice(0, 20).map((c) => c.dir),
+    ),
+    playlistListing: randomPlaylistPaths(1000),
+  };
+  for (const [name, list] of Object.entries(others)) {
+    const l = await measureLatency(PORT, list);
+    results[name] = { ...l, targetP99: 25 };
+    console.log(
+      `uncached ${name} (n=${l.n}): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, max ${l.max.toFixed(1)} ms (target p99 < 25 ms)`,
+    );
+  }
 } finally {
   stop(server);
 }

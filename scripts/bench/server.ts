@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SEED_VERSION } from '../../packages/db/src/seed/seed';
 
 export const BENCH_DATA = join(process.cwd(), 'data', 'bench');
 
 /** Seeds the benchmark database once (1,000,000 videos by default); later runs reuse it. */
 export function ensureBenchDb(videos: number): void {
-  const marker = join(BENCH_DATA, `seeded-${videos}`);
+  const marker = join(BENCH_DATA, `seeded-${videos}-v${SEED_VERSION}`);
   if (existsSync(marker)) return;
   console.log(`seeding ${videos} videos into ${BENCH_DATA} (once)…`);
   const env = { ...process.env, DATA_DIR: BENCH_DATA };

@@ -42,8 +42,11 @@ const DAY = 86_400;
 const MODELS = 300;
 const MEMBERS = 500;
 const CHANNELS = 12;
-const ALBUMS = 200;
-const PLAYLISTS = 300;
+/** Albums and playlists grow with the catalogue (one per 50 and per 20 videos), never below these. */
+const MIN_ALBUMS = 200;
+const MIN_PLAYLISTS = 300;
+/** Bumped whenever the seed's output changes, so cached seeded databases (the bench's) are rebuilt. */
+export const SEED_VERSION = 2;
 /** Above this many videos, comment rows and rich daily counters are only made for the first ones. */
 const RICH_VIDEOS = 20_000;
 const CHUNK = 20_000;
@@ -76,8 +79,8 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedVideos(sqlite, rng, now, opts, progress);
     seedViews(sqlite, rng, now, opts.videos, progress);
     seedComments(sqlite, rng, now, opts.videos);
-    seedAlbums(sqlite, rng, now, opts.photos);
-    seedPlaylists(sqlite, rng, now, opts.videos);
+    seedAlbums(sqlite, rng, now, opts.photos, Math.max(MIN_ALBUMS, Math.floor(opts.videos / 50)));
+    seedPlaylists(sqlite, rng, now, opts.videos, Math.max(MIN_PLAYLISTS, Math.floor(opts.videos / 20)));
     seedCommunity(sqlite, rng, now, opts.videos);
     seedModelExtras(sqlite, now);
     seedKeywords(sqlite, rng, now);
@@ -363,7 +366,7 @@ function seedComments(sqlite: Database.Database, rng: Random, now: number, total
   });
 }
 
-function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos: string[]) {
+function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos: string[], albums: number) {
   if (photos.length === 0) return;
   const album = sqlite.prepare(
     `INSERT INTO albums (id, dir, title, description, status_id, gender, uploader_id, scr, photos_amount, album_viewed,
@@ -376,7 +379,7 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
     'INSERT OR IGNORE INTO album_categories (album_id, category_id) VALUES (?, ?)',
   );
   sqlite.transaction(() => {
-    for (let id = 1; id <= ALBUMS; id++) {
+    for (let id = 1; id <= albums; id++) {
       const { title } = makeTitle(rng);
       const n = rng.int(5, 30);
       const first = rng.int(0, photos.length - 1);
@@ -406,13 +409,13 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
     // every third album features a model, and two albums that visitors must not see (one private,
     // one awaiting moderation) exercise the album page's error states.
     const withModel = sqlite.prepare('INSERT OR IGNORE INTO album_models (album_id, model_id) VALUES (?, ?)');
-    for (let id = 3; id <= ALBUMS; id += 3) withModel.run(id, ((id * 7) % MODELS) + 1);
+    for (let id = 3; id <= albums; id += 3) withModel.run(id, ((id * 7) % MODELS) + 1);
     const hidden = sqlite.prepare(
       `INSERT INTO albums (id, dir, title, description, status_id, is_private, gender, uploader_id, scr,
          photos_amount, post_date, added_at) VALUES (?, ?, ?, '', ?, ?, 'straight', 1, ?, 5, ?, ?)`,
     );
     hidden.run(
-      ALBUMS + 1,
+      albums + 1,
       'private-family-reels',
       'Private Family Reels',
       1,
@@ -421,8 +424,8 @@ function seedAlbums(sqlite: Database.Database, rng: Random, now: number, photos:
       now - DAY,
       now - DAY,
     );
-    hidden.run(ALBUMS + 2, 'awaiting-review', 'Awaiting Review', 2, 0, photos[0], now, now);
-    for (const id of [ALBUMS + 1, ALBUMS + 2]) {
+    hidden.run(albums + 2, 'awaiting-review', 'Awaiting Review', 2, 0, photos[0], now, now);
+    for (const id of [albums + 1, albums + 2]) {
       for (let p = 0; p < 5; p++) photo.run(id, p + 1, photos[p % photos.length], now);
     }
   })();
@@ -456,7 +459,13 @@ function seedModelExtras(sqlite: Database.Database, now: number) {
   })();
 }
 
-function seedPlaylists(sqlite: Database.Database, rng: Random, now: number, totalVideos: number) {
+function seedPlaylists(
+  sqlite: Database.Database,
+  rng: Random,
+  now: number,
+  totalVideos: number,
+  playlists: number,
+) {
   const playlist = sqlite.prepare(
     `INSERT INTO playlists (id, member_id, title, description, is_private, orientation, viewed, likes, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'straight', ?, ?, ?, ?)`,
@@ -466,7 +475,7 @@ function seedPlaylists(sqlite: Database.Database, rng: Random, now: number, tota
   );
   const pool = Math.min(totalVideos, RICH_VIDEOS);
   sqlite.transaction(() => {
-    for (let id = 1; id <= PLAYLISTS; id++) {
+    for (let id = 1; id <= playlists; id++) {
       const created = now - rng.int(1, 700) * DAY;
       playlist.run(
         id,
