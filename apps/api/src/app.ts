@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import { albumsLegacy } from './legacy/albums.legacy';
+import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
@@ -73,6 +74,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   app.route('/', albumsLegacy(cache));
   app.route('/', modelsLegacy(cache));
   app.route('/', commentsLegacy(cache));
+  app.route('/', categoriesLegacy(cache));
   app.use(
     '/trpc/*',
     trpcServer({

@@ -26,6 +26,10 @@ export default [
   route('landing', 'routes/landing.tsx'),
   // The player alone, for other sites' iframes: no header, footer or navigation.
   route('embed/:id/:dir?', 'routes/embed.tsx'),
+  route('history/:page?', 'routes/history.tsx'),
+  route('categories', 'routes/categories-index.tsx'),
+  // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
+  route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

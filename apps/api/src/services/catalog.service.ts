@@ -14,6 +14,24 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
        LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
      ORDER BY c.total_videos DESC, c.id LIMIT ?`,
   );
+  // Per-orientation totals: videos from the listing facets, albums counted from their listed rows.
+  const videoCategories = sqlite.prepare(
+    `SELECT c.id, c.dir, coalesce(t.title, en.title, c.dir) AS title,
+       coalesce((SELECT sum(f.videos) FROM listing_facets f WHERE f.category_id = c.id AND f.gender = ?), 0) AS totalVideos
+     FROM categories c
+       LEFT JOIN category_titles t ON t.category_id = c.id AND t.lang = ?
+       LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
+     ORDER BY totalVideos DESC, c.id`,
+  );
+  const albumCategories = sqlite.prepare(
+    `SELECT c.id, c.dir, coalesce(t.title, en.title, c.dir) AS title,
+       (SELECT count(*) FROM album_categories ac JOIN albums a ON a.id = ac.album_id
+        WHERE ac.category_id = c.id AND a.gender = ? AND a.status_id = 1 AND a.is_private = 0) AS totalVideos
+     FROM categories c
+       LEFT JOIN category_titles t ON t.category_id = c.id AND t.lang = ?
+       LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
+     ORDER BY totalVideos DESC, c.id`,
+  );
   const models = sqlite.prepare(
     `SELECT dir, title, videos_count AS totalVideos FROM models WHERE gender = ? ORDER BY popularity DESC, id LIMIT ?`,
   );
@@ -35,6 +53,11 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
   return {
     categories: listCategories,
     countries: listCountries,
+
+    /** Every category with its total for one orientation: `total_videos` counts albums for `albums`. */
+    categoriesFor(section: 'videos' | 'albums', gender: Gender, lang: string): CategoryInfo[] {
+      return (section === 'videos' ? videoCategories : albumCategories).all(gender, lang) as CategoryInfo[];
+    },
 
     main(gender: Gender, lang: string): MainStats {
       return {

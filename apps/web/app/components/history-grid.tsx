@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingHref } from '../lib/listing-filters';
 import { LISTING_PAGE_SIZE } from '../lib/site-constants';
 import { readWatchHistory, type WatchHistoryEntry } from '../lib/watch-history';
 import { EmptyState } from './empty-state';
@@ -40,7 +39,7 @@ export function HistoryGrid({ page }: { page: number }) {
       <Pagination
         page={page}
         pages={Math.ceil(entries.length / LISTING_PAGE_SIZE)}
-        href={(n) => listingHref('history', n)}
+        href={(n) => `/history/${n}/`}
       />
     </>
   );

@@ -16,12 +16,15 @@ interface ListingControlsProps {
   sort: ListingSort;
   filters: ListingFilters;
   countries: readonly string[];
+  /** The listing's path before `/{sort}/{page}/`. */
+  base?: string;
 }
 
-export function ListingControls({ sort, filters, countries }: ListingControlsProps) {
+export function ListingControls({ sort, filters, countries, base = '/videos' }: ListingControlsProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const withFilters = (patch: Partial<ListingFilters>) => listingHref(sort, 1, { ...filters, ...patch });
+  const withFilters = (patch: Partial<ListingFilters>) =>
+    listingHref(sort, 1, { ...filters, ...patch }, base);
 
   return (
     <div className="listing-controls">
@@ -30,7 +33,7 @@ export function ListingControls({ sort, filters, countries }: ListingControlsPro
           {VIDEO_SORTS.map((option) => (
             <li key={option}>
               <Link
-                to={listingHref(option, 1, filters)}
+                to={listingHref(option, 1, filters, base)}
                 className={`tabs__link${option === sort ? ' tabs__link--active' : ''}`}
                 aria-current={option === sort ? 'page' : undefined}
               >

@@ -5,6 +5,7 @@ export type {
   AlbumPhoto,
   AlbumSort,
   AlbumThumb,
+  CategoryInfo,
   CommentItem,
   CommentSection,
   DateFilter,

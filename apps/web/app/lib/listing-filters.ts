@@ -42,10 +42,12 @@ export function filtersQuery(filters: ListingFilters, sort: ListingSort): string
   return query ? `?${query}` : '';
 }
 
+/** A listing page's URL; `base` is `/videos` or another listing of videos (e.g. `/categories/a,b`). */
 export function listingHref(
   sort: ListingSort,
   page: number,
   filters: ListingFilters = DEFAULT_FILTERS,
+  base = '/videos',
 ): string {
-  return `/videos/${sort}/${page}/${filtersQuery(filters, sort)}`;
+  return `${base}/${sort}/${page}/${filtersQuery(filters, sort)}`;
 }

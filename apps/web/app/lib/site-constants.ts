@@ -15,3 +15,6 @@ export const LAZY_BLOCK_ROOT_MARGIN = '400px';
 export const TAG_CLOUD_SIZE = 100;
 export const RTA_LABEL = 'RTA-5042-1996-1400-1577-RTA';
 export const RTA_INFO_URL = 'https://www.rtalabel.org/';
+
+/** At most this many categories are combined in one listing (spec §5). */
+export const MAX_CATEGORIES = 3;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state';
 import { HistoryGrid } from '../components/history-grid';
@@ -7,20 +8,29 @@ import { ThumbGrid } from '../components/thumb-grid';
 import { listingHref } from '../lib/listing-filters';
 import type { VideoListingData } from './video-listing.server';
 
-export function VideoListingPage({ data }: { data: VideoListingData }) {
+interface VideoListingPageProps {
+  data: VideoListingData;
+  /** For listings other than /videos/: their path before `/{sort}/{page}/`, headline and extra controls. */
+  base?: string;
+  headline?: string;
+  children?: ReactNode;
+}
+
+export function VideoListingPage({ data, base, headline, children }: VideoListingPageProps) {
   const { t } = useTranslation();
   const { sort, page, filters, listing } = data;
 
   return (
     <div className="listing">
-      <h1 className="page-title">{t(`listing.headline.${sort}`)}</h1>
-      <ListingControls sort={sort} filters={filters} countries={data.countries} />
+      <h1 className="page-title">{headline ?? t(`listing.headline.${sort}`)}</h1>
+      {children}
+      <ListingControls sort={sort} filters={filters} countries={data.countries} base={base} />
       {listing === null ? (
         <HistoryGrid page={page} />
       ) : listing.items.length > 0 ? (
         <>
           <ThumbGrid videos={listing.items} label={t('listing.grid_label')} />
-          <Pagination page={page} pages={listing.pages} href={(n) => listingHref(sort, n, filters)} />
+          <Pagination page={page} pages={listing.pages} href={(n) => listingHref(sort, n, filters, base)} />
         </>
       ) : (
         <EmptyState>{t('listing.empty.videos')}</EmptyState>

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../components/empty-state';
+import { getI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import type { Route } from './+types/categories-index';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return context.api.catalog.categories({ section: 'videos' });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  return pageMeta(t, {
+    title: t('categories.title'),
+    description: t('categories.description'),
+    canonical: `${origin}/categories/`,
+  });
+}
+
+/** `/categories/`: every category with its number of videos, largest first. */
+export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const listed = loaderData.filter((c) => c.totalVideos > 0);
+  return (
+    <div className="listing">
+      <h1 className="page-title">{t('categories.title')}</h1>
+      {listed.length === 0 ? (
+        <EmptyState>{t('categories.empty')}</EmptyState>
+      ) : (
+        <ul className="category-index" data-testid="category-index">
+          {listed.map((c) => (
+            <li key={c.dir}>
+              <Link to={`/categories/${c.dir}/latest-updates/1/`} className="category-index__item">
+                <span className="category-index__title">{c.title}</span>
+                <span className="category-index__count">
+                  {t('categories.videos_count', { count: c.totalVideos })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section className="seo-text">
+        <p>{t('categories.description')}</p>
+      </section>
+    </div>
+  );
+}
