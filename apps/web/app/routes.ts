@@ -27,6 +27,7 @@ export default [
   // The player alone, for other sites' iframes: no header, footer or navigation.
   route('embed/:id/:dir?', 'routes/embed.tsx'),
   route('history/:page?', 'routes/history.tsx'),
+  route('top-country/:page?', 'routes/top-country.tsx'),
   route('categories', 'routes/categories-index.tsx'),
   // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
   route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),

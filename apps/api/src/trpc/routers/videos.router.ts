@@ -75,6 +75,24 @@ export const videosRouter = router({
       return { country, top, popular: block('most-popular', 'day'), latest: block('latest-updates', 'all') };
     }),
 
+  /** `/top-country/{page}/`: the most watched videos from the visitor's chosen (or detected) country. */
+  topCountry: publicProcedure
+    .input(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
+    .query(({ ctx, input }) => {
+      const country = ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
+      const listing = ctx.services.listing.list({
+        gender: ctx.gender,
+        sort: 'most-popular',
+        date: 'all',
+        count: 60,
+        page: input.page,
+        duration: 0,
+        hdOnly: false,
+        target: { section: 'country', country },
+      });
+      return { country, countries: ctx.services.catalog.countries(), listing };
+    }),
+
   get: publicProcedure
     .input(z.object({ id }))
     .query(({ ctx, input }) => ctx.services.videos.get(input.id, ctx.lang)),
