@@ -59,3 +59,25 @@ test('the history page shows a watched video, and its empty text before', async 
   await page.goto('/history/1/');
   await expect(page.getByTestId('thumb').first()).toContainText(title);
 });
+
+test('sidebar checkboxes narrow a listing to up to three categories', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  const sidebar = page.getByTestId('category-sidebar');
+  const boxes = sidebar.getByRole('checkbox');
+  expect(await boxes.count()).toBeGreaterThan(3);
+  const first = (await boxes.nth(0).textContent())!;
+  await boxes.nth(0).click();
+  await expect(page).toHaveURL(/\/categories\/[a-z0-9-]+\/latest-updates\/1\/$/);
+  await expect(page.getByTestId('category-chip')).toContainText(first);
+  await expect(sidebar.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await sidebar.getByRole('checkbox', { checked: false }).first().click();
+  await expect(sidebar.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await sidebar.getByRole('checkbox', { checked: false }).first().click();
+  await expect(sidebar.getByRole('checkbox', { checked: true })).toHaveCount(3);
+  // With three chosen the others are disabled.
+  await expect(sidebar.locator('[aria-disabled="true"]').first()).toBeVisible();
+  await expect(page.getByText('You can choose up to 3 categories.')).toBeVisible();
+  // Unchecking takes a category away again.
+  await sidebar.getByRole('checkbox', { checked: true }).first().click();
+  await expect(page.getByTestId('category-chip')).toHaveCount(2);
+});

@@ -18,3 +18,7 @@ export const RTA_INFO_URL = 'https://www.rtalabel.org/';
 
 /** At most this many categories are combined in one listing (spec §5). */
 export const MAX_CATEGORIES = 3;
+/** The listing sidebar offers categories with at least this many videos (spec §9). */
+export const SIDEBAR_CATEGORY_MIN_VIDEOS = 1000;
+/** …or, in a catalogue where none is that large, its largest categories. */
+export const SIDEBAR_FALLBACK_CATEGORIES = 20;

@@ -13,8 +13,6 @@ export interface CategoryListingData extends VideoListingData {
   sort: VideoSort;
   /** The chosen categories, in URL order. */
   chosen: CategoryInfo[];
-  /** Every category, for the plus button's picker. */
-  all: CategoryInfo[];
 }
 
 /**
@@ -70,7 +68,7 @@ export async function loadCategoryListing(
     filters: { ...filters, country: null },
     listing,
     countries: [],
+    categories: all,
     chosen,
-    all,
   };
 }

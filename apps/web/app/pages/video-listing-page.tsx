@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CategorySidebar } from '../components/category-sidebar';
 import { EmptyState } from '../components/empty-state';
 import { HistoryGrid } from '../components/history-grid';
 import { ListingControls } from '../components/listing-controls';
@@ -13,10 +14,12 @@ interface VideoListingPageProps {
   /** For listings other than /videos/: their path before `/{sort}/{page}/`, headline and extra controls. */
   base?: string;
   headline?: string;
+  /** The category dirs this listing is limited to, checked in the sidebar. */
+  chosen?: string[];
   children?: ReactNode;
 }
 
-export function VideoListingPage({ data, base, headline, children }: VideoListingPageProps) {
+export function VideoListingPage({ data, base, headline, chosen = [], children }: VideoListingPageProps) {
   const { t } = useTranslation();
   const { sort, page, filters, listing } = data;
 
@@ -25,15 +28,30 @@ export function VideoListingPage({ data, base, headline, children }: VideoListin
       <h1 className="page-title">{headline ?? t(`listing.headline.${sort}`)}</h1>
       {children}
       <ListingControls sort={sort} filters={filters} countries={data.countries} base={base} />
-      {listing === null ? (
+      {listing === null || sort === 'history' ? (
         <HistoryGrid page={page} />
-      ) : listing.items.length > 0 ? (
-        <>
-          <ThumbGrid videos={listing.items} label={t('listing.grid_label')} />
-          <Pagination page={page} pages={listing.pages} href={(n) => listingHref(sort, n, filters, base)} />
-        </>
       ) : (
-        <EmptyState>{t('listing.empty.videos')}</EmptyState>
+        <div
+          className={data.categories.length > 0 ? 'listing__body listing__body--sidebar' : 'listing__body'}
+        >
+          {data.categories.length > 0 && (
+            <CategorySidebar categories={data.categories} chosen={chosen} sort={sort} filters={filters} />
+          )}
+          <div className="listing__results">
+            {listing.items.length > 0 ? (
+              <>
+                <ThumbGrid videos={listing.items} label={t('listing.grid_label')} />
+                <Pagination
+                  page={page}
+                  pages={listing.pages}
+                  href={(n) => listingHref(sort, n, filters, base)}
+                />
+              </>
+            ) : (
+              <EmptyState>{t('listing.empty.videos')}</EmptyState>
+            )}
+          </div>
+        </div>
       )}
       <section className="seo-text">
         <p>{t(`listing.seo.${sort}`)}</p>

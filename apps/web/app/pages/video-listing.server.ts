@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import type { Listing, VideoThumb } from '../lib/dto';
+import type { CategoryInfo, Listing, VideoThumb } from '../lib/dto';
 import { notFound } from '../lib/http-errors';
 import { type ListingFilters, parseListingFilters } from '../lib/listing-filters';
 import { parsePage } from '../lib/route-params';
@@ -15,6 +15,8 @@ export interface VideoListingData {
   listing: Listing<VideoThumb> | null;
   /** Countries the country filter offers. */
   countries: string[];
+  /** Categories for the sidebar (none for the history sort). */
+  categories: CategoryInfo[];
 }
 
 /** `/videos/{sort}/{page}/`: unknown sorts go to /404/, a missing page to page 1, a bad page is a 404. */
@@ -31,10 +33,10 @@ export async function loadVideoListing(
   const filters = parseListingFilters(url.searchParams, sortParam);
 
   if (sortParam === 'history') {
-    return { kind: 'listing', sort: sortParam, page, filters, listing: null, countries: [] };
+    return { kind: 'listing', sort: sortParam, page, filters, listing: null, countries: [], categories: [] };
   }
 
-  const [listing, main] = await Promise.all([
+  const [listing, main, categories] = await Promise.all([
     context.api.videos.list({
       sort: sortParam,
       page,
@@ -45,6 +47,7 @@ export async function loadVideoListing(
       target: filters.country ? { section: 'country', country: filters.country } : { section: 'all' },
     }),
     context.api.catalog.main(),
+    context.api.catalog.categories({ section: 'videos' }),
   ]);
-  return { kind: 'listing', sort: sortParam, page, filters, listing, countries: main.countries };
+  return { kind: 'listing', sort: sortParam, page, filters, listing, countries: main.countries, categories };
 }

@@ -30,14 +30,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function CategoriesListing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { sort, filters, chosen, all } = loaderData;
+  const { sort, filters, chosen, categories } = loaderData;
   return (
     <VideoListingPage
       data={loaderData}
       base={`/categories/${chosen.map((c) => c.dir).join(',')}`}
+      chosen={chosen.map((c) => c.dir)}
       headline={t(`categories.headline.${sort}`, { names: titles(loaderData) })}
     >
-      <CategoryChips chosen={chosen} all={all} sort={sort} filters={filters} />
+      <CategoryChips chosen={chosen} all={categories} sort={sort} filters={filters} />
     </VideoListingPage>
   );
 }
