@@ -80,6 +80,12 @@ try {
     playlistListing: randomPlaylistPaths(1000),
   };
   for (const [name, list] of Object.entries(others)) {
+    const probe = await fetch(`http://127.0.0.1:${PORT}${list[0]}`);
+    if (probe.status !== 200) {
+      results[name] = { skipped: `${list[0]} answered ${probe.status}` };
+      console.log(`uncached ${name}: skipped, ${list[0]} answered ${probe.status}`);
+      continue;
+    }
     const l = await measureLatency(PORT, list);
     results[name] = { ...l, targetP99: 25 };
     console.log(
