@@ -11,6 +11,7 @@ import { albumsLegacy } from './legacy/albums.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
+import { playlistsLegacy } from './legacy/playlists.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
 import { statsLegacy } from './legacy/stats.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
@@ -75,6 +76,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   app.route('/', modelsLegacy(cache));
   app.route('/', commentsLegacy(cache));
   app.route('/', categoriesLegacy(cache));
+  app.route('/', playlistsLegacy(cache));
   app.use(
     '/trpc/*',
     trpcServer({

@@ -46,6 +46,8 @@ export function videosLegacy(cache: ResponseCache) {
     const p = parseVideos2(rest.slice(0, -5));
     return cachedJson(c, cache, p.lifetime, () => {
       if (p.target.section === 'member') throw new AppError('auth_error', { status: 401 });
+      // A private playlist's videos are as private as the playlist (403 playlist_private).
+      if (p.target.section === 'playlist') c.var.services.playlists.get(p.target.playlistId, null);
       const r = c.var.services.listing.list(p);
       return { videos: r.items.map(legacyThumb), total_count: r.totalCount };
     });

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
 import { createMediaUrls } from './media-urls.service';
 import { createModelService } from './model.service';
+import { createPlaylistService } from './playlist.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
@@ -29,6 +30,7 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     listing,
     videos,
     catalog: createCatalogService({ sqlite }),
+    playlists: createPlaylistService({ sqlite, listing }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     comments: createCommentService({ sqlite }),

@@ -3,6 +3,7 @@ import { catalogRouter } from './routers/catalog.router';
 import { commentsRouter } from './routers/comments.router';
 import { infoRouter } from './routers/info.router';
 import { modelsRouter } from './routers/models.router';
+import { playlistsRouter } from './routers/playlists.router';
 import { statsRouter } from './routers/stats.router';
 import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
@@ -11,6 +12,7 @@ export const appRouter = router({
   videos: videosRouter,
   stats: statsRouter,
   catalog: catalogRouter,
+  playlists: playlistsRouter,
   albums: albumsRouter,
   models: modelsRouter,
   comments: commentsRouter,

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PLAYLIST_SORTS } from '../../services/playlist.service';
+import { MAX_PAGE } from '../../services/video-listing.service';
+import { publicProcedure, router } from '../trpc';
+
+const id = z.number().int().positive();
+const page = z.number().int().min(1).max(MAX_PAGE);
+
+export const playlistsRouter = router({
+  list: publicProcedure
+    .input(
+      z.object({
+        sort: z.enum(PLAYLIST_SORTS),
+        page,
+        count: z.number().int().min(1).max(100).default(60),
+        memberId: id.optional(),
+      }),
+    )
+    .query(({ ctx, input }) => ctx.services.playlists.list({ ...input, gender: ctx.gender })),
+
+  /** The playlist and one page of its videos; 403 playlist_private for others' private playlists. */
+  page: publicProcedure
+    .input(z.object({ id, page, count: z.number().int().min(1).max(100).default(60) }))
+    .query(({ ctx, input }) => {
+      const playlist = ctx.services.playlists.get(input.id, ctx.viewer.memberId);
+      const videos = ctx.services.listing.list({
+        gender: ctx.gender,
+        sort: 'latest-updates',
+        date: 'all',
+        duration: 0,
+        hdOnly: false,
+        count: input.count,
+        page: input.page,
+        target: { section: 'playlist', playlistId: input.id },
+      });
+      return { playlist, videos };
+    }),
+});
