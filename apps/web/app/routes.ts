@@ -28,6 +28,8 @@ export default [
   route('embed/:id/:dir?', 'routes/embed.tsx'),
   route('history/:page?', 'routes/history.tsx'),
   route('top-country/:page?', 'routes/top-country.tsx'),
+  route('playlists/:sort?/:page?', 'routes/playlists.tsx'),
+  route('playlist/:id/:page?', 'routes/playlist.tsx'),
   route('categories', 'routes/categories-index.tsx'),
   // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
   route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),

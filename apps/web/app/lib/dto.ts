@@ -23,3 +23,4 @@ export type {
   VideoThumb,
   WallPost,
 } from '../../../api/src/services/dto';
+export type { PlaylistDetail, PlaylistThumb } from '../../../api/src/services/playlist.service';

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect } from 'react-router';
+import { EmptyState } from '../components/empty-state';
+import { Pagination } from '../components/pagination';
+import { ThumbGrid } from '../components/thumb-grid';
+import { isMissingError, notFound } from '../lib/http-errors';
+import { getI18n } from '../lib/i18n';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { parseId, parsePage } from '../lib/route-params';
+import type { Route } from './+types/playlist';
+
+/** `/playlist/{id}/{page}/`: a playlist's videos; `/playlist/{id}/` → page 1; private → 403 notice. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id) ?? notFound();
+  if (params.page === undefined) throw redirect(`/playlist/${id}/1/`, 301);
+  const page = parsePage(params.page) ?? notFound();
+  try {
+    return { state: 'ok' as const, page, ...(await context.api.playlists.page({ id, page })) };
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'FORBIDDEN') {
+      return data({ state: 'private' as const, page }, { status: 403 });
+    }
+    if (isMissingError(error)) notFound();
+    throw error;
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  if (loaderData.state === 'private') return pageMeta(t, { title: t('playlist.private'), noindex: true });
+  const { playlist, page } = loaderData;
+  return pageMeta(t, {
+    title: playlist.title,
+    description: playlist.description || t('playlists.seo'),
+    canonical: `${origin}/playlist/${playlist.id}/${page}/`,
+    page,
+  });
+}
+
+export default function Playlist({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.state === 'private') {
+    return (
+      <div className="listing">
+        <EmptyState>{t('playlist.private')}</EmptyState>
+      </div>
+    );
+  }
+  const { playlist, videos, page } = loaderData;
+  // Each video opens with the playlist strip beside it.
+  const linked = videos.items.map((v) => ({ ...v, url: `${v.url}?playlist=${playlist.id}&pl_page=${page}` }));
+  return (
+    <div className="listing">
+      <h1 className="page-title">{playlist.title}</h1>
+      <p className="playlist-meta">
+        {t('playlists.by', { name: playlist.owner.name })} ·{' '}
+        {t('playlists.videos', { count: playlist.videosCount })}
+      </p>
+      {playlist.description && <p className="playlist-description">{playlist.description}</p>}
+      {linked.length > 0 ? (
+        <>
+          <ThumbGrid videos={linked} label={playlist.title} />
+          <Pagination page={page} pages={videos.pages} href={(n) => `/playlist/${playlist.id}/${n}/`} />
+        </>
+      ) : (
+        <EmptyState>{t('playlist.empty')}</EmptyState>
+      )}
+      <p>
+        <Link to="/playlists/most-popular/1/">{t('playlist.all')}</Link>
+      </p>
+    </div>
+  );
+}

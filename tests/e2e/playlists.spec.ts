@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+
+test('the playlists listing shows playlists and its sorts', async ({ page, request }) => {
+  const r = await request.get('/playlists/', { maxRedirects: 0 });
+  expect(r.status()).toBe(301);
+  expect(r.headers().location).toBe('/playlists/most-popular/1/');
+  await page.goto('/playlists/most-popular/1/');
+  await expect(page.locator('h1')).toHaveText('Most popular playlists');
+  const cards = page.getByTestId('playlist-thumb');
+  await expect(cards).toHaveCount(60);
+  await expect(cards.first()).toContainText(/\d+ videos?/);
+  const first = await cards.first().locator('h3').textContent();
+  await page.getByRole('link', { name: 'Recently updated', exact: true }).click();
+  await expect(page).toHaveURL(/\/playlists\/recent\/1\/$/);
+  await expect.poll(async () => cards.first().locator('h3').textContent()).not.toBe(first);
+});
+
+test('a playlist page lists its videos linked with the playlist, and a private one says so', async ({
+  page,
+  request,
+}) => {
+  const listing = await (
+    await request.get('/api/json/playlists/0/most-popular/60/all.1.straight..json')
+  ).json();
+  const id = listing.playlists[0].playlist_id as number;
+  const r = await request.get(`/playlist/${id}/`, { maxRedirects: 0 });
+  expect(r.headers().location).toBe(`/playlist/${id}/1/`);
+  await page.goto(`/playlist/${id}/1/`);
+  await expect(page.locator('h1')).toHaveText(listing.playlists[0].title);
+  const thumb = page.getByTestId('thumb').first();
+  await expect(thumb).toBeVisible();
+  await expect(thumb.getByRole('link').first()).toHaveAttribute(
+    'href',
+    new RegExp(`\\?playlist=${id}&pl_page=1$`),
+  );
+
+  // Find a private playlist: its page answers 403 with the notice.
+  let privateId = 0;
+  for (let n = 1; n < 400 && !privateId; n++) {
+    const res = await request.get(`/api/json/playlist/0/0/${n}.json`);
+    if (res.status() === 403) privateId = n;
+  }
+  expect(privateId).toBeGreaterThan(0);
+  const resp = await page.goto(`/playlist/${privateId}/1/`);
+  expect(resp?.status()).toBe(403);
+  await expect(page.getByText('Playlist is private')).toBeVisible();
+});
