@@ -45,3 +45,51 @@ test('a playlist page lists its videos linked with the playlist, and a private o
   expect(resp?.status()).toBe(403);
   await expect(page.getByText('Playlist is private')).toBeVisible();
 });
+
+test('the playlist strip on a video page shows 8 at a time and loads the pages on either side', async ({
+  page,
+  request,
+}) => {
+  const listing = await (
+    await request.get('/api/json/playlists/0/most-popular/60/all.1.straight..json')
+  ).json();
+  const long = listing.playlists.find((p: { videos_count: number }) => p.videos_count > 120);
+  expect(long).toBeTruthy();
+  const pageOf = async (n: number) =>
+    (
+      await (
+        await request.get(
+          `/api/json/videos2/0/straight/latest-updates/60/playlist.${long.playlist_id}.${n}.all.0.all.json`,
+        )
+      ).json()
+    ).videos as { video_id: number; dir: string }[];
+  const [one, two, three] = [await pageOf(1), await pageOf(2), await pageOf(3)];
+  const current = two[3];
+  await page.goto(`/videos/${current.video_id}/${current.dir}/?playlist=${long.playlist_id}&pl_page=2`);
+  const strip = page.getByTestId('playlist-strip');
+  await expect(strip.getByRole('heading')).toHaveText(long.title);
+  const items = strip.getByTestId('playlist-strip-item');
+  await expect(items).toHaveCount(two.length);
+  await expect(strip.locator('[aria-current="true"]')).toHaveCount(1);
+
+  // Eight thumbs fit the strip's width.
+  const list = strip.locator('ol');
+  const visible = await list.evaluate((ol) => {
+    const box = ol.getBoundingClientRect();
+    return [...ol.querySelectorAll('li[data-testid]')].filter((li) => {
+      const r = li.getBoundingClientRect();
+      return r.left >= box.left - 1 && r.right <= box.right + 1;
+    }).length;
+  });
+  expect(visible).toBe(8);
+
+  await list.evaluate((ol) => {
+    ol.scrollLeft = ol.scrollWidth;
+  });
+  await expect(items).toHaveCount(two.length + three.length);
+  await list.evaluate((ol) => {
+    ol.scrollLeft = 0;
+  });
+  await expect(items).toHaveCount(one.length + two.length + three.length);
+  await expect(items.first().getByRole('link')).toHaveAttribute('href', /pl_page=1$/);
+});

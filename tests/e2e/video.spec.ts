@@ -20,9 +20,13 @@ test('hovering the seek bar shows a sprite tile', async ({ page }) => {
   const bar = page.getByTestId('seek-bar');
   await expect(bar).toBeVisible();
   const box = (await bar.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   const preview = page.getByTestId('seek-preview');
-  await expect(preview).toBeVisible();
+  // A hover that lands before hydration has no handler yet: hover again until the page answers.
+  await expect(async () => {
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    await expect(preview).toBeVisible({ timeout: 1000 });
+  }).toPass();
   const tile = preview.locator('[data-sprite]');
   await expect(tile).toBeVisible();
   const style = await tile.evaluate((el) => {

@@ -1,5 +1,7 @@
 /** Business constants from spec §9 that the web app needs. */
 export const LISTING_PAGE_SIZE = 60;
+/** Playlist pages (spec §9); the strip shows 8 of them at a time. */
+export const PLAYLIST_PAGE_SIZE = 60;
 export const HOME_BLOCK_SIZE = 25;
 export const RELATED_PAGE_SIZE = 12;
 /** The related procedure serves at most this many pages. */

@@ -1,8 +1,9 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import type { PlaylistStripData } from '../components/playlist-strip';
 import type { CommentItem, Listing, VideoDetail, VideoThumb } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
-import { parsePage } from '../lib/route-params';
-import { MAX_PAGE, RELATED_MAX_PAGE } from '../lib/site-constants';
+import { parseId, parsePage } from '../lib/route-params';
+import { MAX_PAGE, PLAYLIST_PAGE_SIZE, RELATED_MAX_PAGE } from '../lib/site-constants';
 import { SUGGESTION_COUNT } from '../lib/video-extras-constants';
 
 export interface VideoPageData {
@@ -16,6 +17,8 @@ export interface VideoPageData {
   comments: Listing<CommentItem> | null;
   /** The suggestion banner strip: this week's most popular videos, without this one. */
   suggestions: VideoThumb[];
+  /** `?playlist=&pl_page=`: one page of the playlist, for the strip; null without (or for a hidden one). */
+  playlist: PlaylistStripData | null;
 }
 
 /** `/videos/{id}/{dir}/`: a missing video goes to /404/ (spec §4), a wrong or missing dir to the canonical URL. */
@@ -48,5 +51,28 @@ export async function loadVideoPage(
     context.api.videos.list({ sort: 'most-popular', date: 'week', count: SUGGESTION_COUNT + 1, page: 1 }),
   ]);
   const suggestions = popular.items.filter((v) => v.id !== id).slice(0, SUGGESTION_COUNT);
-  return { kind: 'video', video, related, relatedPage, hls: file?.hls ?? null, comments, suggestions };
+  const playlist = await loadStrip(context, url.searchParams);
+  return {
+    kind: 'video',
+    video,
+    related,
+    relatedPage,
+    hls: file?.hls ?? null,
+    comments,
+    suggestions,
+    playlist,
+  };
+}
+
+/** The strip's first page; a private, missing or malformed playlist simply shows no strip. */
+async function loadStrip(
+  context: AppLoadContext,
+  params: URLSearchParams,
+): Promise<PlaylistStripData | null> {
+  const id = parseId(params.get('playlist'));
+  if (id === null) return null;
+  const page = parsePage(params.get('pl_page'), MAX_PAGE) ?? 1;
+  const r = await context.api.playlists.page({ id, page, count: PLAYLIST_PAGE_SIZE }).catch(() => null);
+  if (!r) return null;
+  return { id, title: r.playlist.title, page, pages: r.videos.pages, items: r.videos.items };
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { VideoPlayer } from '../components/player/video-player';
+import { PlaylistStrip } from '../components/playlist-strip';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -69,6 +70,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       <div className="video-page__player">
         <PlayerArea data={data} />
       </div>
+      {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
       <VideoDetails video={video} lang={lang} />
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />

@@ -491,6 +491,21 @@ function seedPlaylists(
       const n = rng.int(5, 40);
       for (let p = 0; p < n; p++) entry.run(id, rng.int(1, pool), p + 1, created);
     }
+    // One long public playlist (no rng draws, so nothing else changes): more than two pages of 60, for the
+    // video page's playlist strip that loads neighbouring pages.
+    const long = playlists + 1;
+    playlist.run(
+      long,
+      1,
+      'The long archive tour',
+      'Every decade in one sitting.',
+      0,
+      25_000,
+      400,
+      now - DAY,
+      now,
+    );
+    for (let p = 0; p < Math.min(130, totalVideos); p++) entry.run(long, p + 1, p + 1, now - DAY);
   })();
 }
 

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiClient } from '../lib/api-client';
+import type { VideoThumb } from '../lib/dto';
+import { PLAYLIST_PAGE_SIZE } from '../lib/site-constants';
+
+export interface PlaylistStripData {
+  id: number;
+  title: string;
+  page: number;
+  pages: number;
+  items: VideoThumb[];
+}
+
+type Loaded = { page: number; items: VideoThumb[] }[];
+
+/**
+ * The playlist beside a video (`?playlist=&pl_page=`): 8 thumbs in view at a time; the previous and next
+ * pages of the playlist load when the strip's ends scroll into view.
+ */
+export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; currentId: number }) {
+  const { t } = useTranslation();
+  const [loaded, setLoaded] = useState<Loaded>([{ page: strip.page, items: strip.items }]);
+  const busy = useRef(false);
+  const list = useRef<HTMLOListElement>(null);
+  const head = useRef<HTMLLIElement>(null);
+  const tail = useRef<HTMLLIElement>(null);
+  const first = loaded[0].page;
+  const last = loaded[loaded.length - 1].page;
+
+  useEffect(() => setLoaded([{ page: strip.page, items: strip.items }]), [strip]);
+
+  const load = useCallback(
+    async (page: number, where: 'before' | 'after') => {
+      if (busy.current || page < 1 || page > strip.pages) return;
+      busy.current = true;
+      try {
+        const r = await apiClient().playlists.page.query({ id: strip.id, page, count: PLAYLIST_PAGE_SIZE });
+        const restore = where === 'before' ? keepScrollOnPrepend() : null;
+        setLoaded((prev) =>
+          where === 'before'
+            ? [{ page, items: r.videos.items }, ...prev]
+            : [...prev, { page, items: r.videos.items }],
+        );
+        restore?.();
+      } finally {
+        busy.current = false;
+      }
+    },
+    [strip.id, strip.pages],
+  );
+
+  // Prepending moves what the visitor looks at: keep the same item in view.
+  function keepScrollOnPrepend() {
+    const node = list.current;
+    if (!node) return null;
+    const fromEnd = node.scrollWidth - node.scrollLeft;
+    return () =>
+      requestAnimationFrame(() => {
+        node.scrollLeft = node.scrollWidth - fromEnd;
+      });
+  }
+
+  useEffect(() => {
+    const root = list.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) continue;
+          if (e.target === head.current) void load(first - 1, 'before');
+          if (e.target === tail.current) void load(last + 1, 'after');
+        }
+      },
+      { root, rootMargin: '0px 200px' },
+    );
+    if (head.current) observer.observe(head.current);
+    if (tail.current) observer.observe(tail.current);
+    return () => observer.disconnect();
+  }, [first, last, load]);
+
+  // Start with the current video in view.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (current && list.current) list.current.scrollLeft = current.offsetLeft - list.current.offsetLeft;
+  }, []);
+
+  const items = loaded.flatMap((p) => p.items.map((v) => ({ v, page: p.page })));
+  return (
+    <section className="playlist-strip" aria-labelledby="playlist-strip-title" data-testid="playlist-strip">
+      <h2 id="playlist-strip-title" className="section-title">
+        <Link to={`/playlist/${strip.id}/${strip.page}/`}>{strip.title}</Link>
+      </h2>
+      <ol className="playlist-strip__list" ref={list}>
+        {first > 1 && <li ref={head} className="playlist-strip__edge" aria-hidden />}
+        {items.map(({ v, page }) => (
+          <li
+            key={v.id}
+            className="playlist-strip__item"
+            aria-current={v.id === currentId ? 'true' : undefined}
+            data-testid="playlist-strip-item"
+          >
+            <Link to={`${v.url}?playlist=${strip.id}&pl_page=${page}`} title={v.title}>
+              {v.thumb ? <img src={v.thumb} alt="" loading="lazy" width={160} height={90} /> : null}
+              <span className="playlist-strip__title">{v.title}</span>
+            </Link>
+          </li>
+        ))}
+        {last < strip.pages && <li ref={tail} className="playlist-strip__edge" aria-hidden />}
+      </ol>
+      <p className="visually-hidden">{t('playlist.strip_hint')}</p>
+    </section>
+  );
+}
