@@ -5,6 +5,7 @@ import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
 import { createMediaUrls } from './media-urls.service';
+import { createMemberList } from './member-list.service';
 import { createModelService } from './model.service';
 import { createPlaylistService } from './playlist.service';
 import { createStatsRollup } from './stats-rollup.service';
@@ -31,6 +32,7 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     videos,
     catalog: createCatalogService({ sqlite }),
     playlists: createPlaylistService({ sqlite, listing }),
+    members: createMemberList({ sqlite, clock }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     comments: createCommentService({ sqlite }),

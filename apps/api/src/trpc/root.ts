@@ -2,6 +2,7 @@ import { albumsRouter } from './routers/albums.router';
 import { catalogRouter } from './routers/catalog.router';
 import { commentsRouter } from './routers/comments.router';
 import { infoRouter } from './routers/info.router';
+import { membersRouter } from './routers/members.router';
 import { modelsRouter } from './routers/models.router';
 import { playlistsRouter } from './routers/playlists.router';
 import { statsRouter } from './routers/stats.router';
@@ -13,6 +14,7 @@ export const appRouter = router({
   stats: statsRouter,
   catalog: catalogRouter,
   playlists: playlistsRouter,
+  members: membersRouter,
   albums: albumsRouter,
   models: modelsRouter,
   comments: commentsRouter,
