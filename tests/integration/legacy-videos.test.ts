@@ -174,12 +174,17 @@ describe('videos2 listing', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('member lists are never served from the shared path', async () => {
-    const { res, body } = await sut.json(
+  it('member lists follow the member privacy: public favourites, private history', async () => {
+    const fav = await sut.json(
       '/api/json/videos2/0/straight/latest-updates/60/member.1.1.favourites.0.all.json',
     );
-    expect(res.status).toBe(401);
-    expect(body.code).toBe('auth_error');
+    expect(fav.res.status).toBe(200);
+    expect(fav.body.total_count).toBeGreaterThanOrEqual(0);
+    const { res, body } = await sut.json(
+      '/api/json/videos2/0/straight/latest-updates/60/member.1.1.history.0.all.json',
+    );
+    expect(res.status).toBe(403);
+    expect(body).toEqual({ error: 'You do not have permission to view.', code: 'permission_denied' });
   });
 });
 

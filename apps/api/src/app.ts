@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { albumsLegacy } from './legacy/albums.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
+import { memberPagesLegacy } from './legacy/member-pages.legacy';
 import { membersLegacy } from './legacy/members.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
 import { playlistsLegacy } from './legacy/playlists.legacy';
@@ -79,6 +80,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   app.route('/', categoriesLegacy(cache));
   app.route('/', playlistsLegacy(cache));
   app.route('/', membersLegacy(cache));
+  app.route('/', memberPagesLegacy(cache));
   app.use(
     '/trpc/*',
     trpcServer({

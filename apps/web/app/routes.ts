@@ -31,6 +31,7 @@ export default [
   route('playlists/:sort?/:page?', 'routes/playlists.tsx'),
   route('playlist/:id/:page?', 'routes/playlist.tsx'),
   route('community/:sort?/:page?', 'routes/community.tsx'),
+  route('members/:id/:tab?/:page?', 'routes/member.tsx'),
   route('categories', 'routes/categories-index.tsx'),
   // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
   route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),

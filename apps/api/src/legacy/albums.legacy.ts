@@ -5,8 +5,7 @@ import { parseAlbums } from './catalog-paths';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, parseBucketed, parseLang, parseLifetime } from './paths';
 import type { ResponseCache } from './response-cache';
-
-const sqlDate = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
+import { sqlDate } from './sql-date';
 
 /** The legacy album listing item (spec §3 Album fields). */
 export function legacyAlbumThumb(a: AlbumThumb) {

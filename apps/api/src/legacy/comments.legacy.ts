@@ -5,8 +5,7 @@ import { COMMENT_SECTIONS, type CommentItem } from '../services/dto';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseLifetime } from './paths';
 import type { ResponseCache } from './response-cache';
-
-const sqlDate = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
+import { sqlDate } from './sql-date';
 
 /** The legacy comment (spec §3 Comment fields). */
 export function legacyComment(c: CommentItem) {

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { MEMBER_SORTS, type MemberFilters } from '../services/member-list.service';
 import { MAX_PAGE } from '../services/video-listing.service';
 import { cachedJson, legacyError } from './legacy-response';
+import { legacyMemberThumb } from './member-pages.legacy';
 import { BadSegment, int, oneOf, parseLifetime } from './paths';
 import type { ResponseCache } from './response-cache';
 
@@ -46,14 +47,7 @@ export function membersLegacy(cache: ResponseCache) {
     return cachedJson(c, cache, lifetime, () => {
       const r = c.var.services.members.list({ sort, count, page, filters, search: s || null });
       return {
-        members: r.items.map((m) => ({
-          _id: m.id,
-          name: m.name,
-          avatar: m.avatar,
-          country: m.country,
-          age: m.age,
-          gender: m.gender,
-        })),
+        members: r.items.map(legacyMemberThumb),
         total_count: r.totalCount,
       };
     });

@@ -8,7 +8,7 @@ import type { ResponseCache } from './response-cache';
 
 const SECTIONS = ['all', 'member'] as const;
 
-const legacyPlaylist = (p: PlaylistThumb) => ({
+export const legacyPlaylist = (p: PlaylistThumb) => ({
   playlist_id: p.id,
   title: p.title,
   description: p.description,

@@ -1,7 +1,6 @@
 import { hhmmss } from '@vt/i18n';
 import type { VideoDetail, VideoThumb } from '../services/dto';
-
-const sqlDate = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
+import { sqlDate } from './sql-date';
 
 /** The legacy listing item (spec §3 Video fields a thumb needs). */
 export function legacyThumb(v: VideoThumb) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
+import { VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
 import { cachedJson, legacyError } from './legacy-response';
 import {
   BadSegment,
@@ -45,7 +46,12 @@ export function videosLegacy(cache: ResponseCache) {
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     const p = parseVideos2(rest.slice(0, -5));
     return cachedJson(c, cache, p.lifetime, () => {
-      if (p.target.section === 'member') throw new AppError('auth_error', { status: 401 });
+      // Shared caches hold only what any visitor may see: a member's private lists answer 403 here.
+      if (p.target.section === 'member') {
+        const guard = VIDEO_LIST_PRIVACY[p.target.list];
+        if (guard) c.var.services.profiles.assertCanView(p.target.memberId, guard, null);
+        else c.var.services.profiles.get(p.target.memberId);
+      }
       // A private playlist's videos are as private as the playlist (403 playlist_private).
       if (p.target.section === 'playlist') c.var.services.playlists.get(p.target.playlistId, null);
       const r = c.var.services.listing.list(p);

@@ -6,12 +6,14 @@ import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
 import { createMediaUrls } from './media-urls.service';
 import { createMemberList } from './member-list.service';
+import { createMemberProfiles } from './member-profile.service';
 import { createModelService } from './model.service';
 import { createPlaylistService } from './playlist.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
 import { createViewStats } from './view-stats.service';
+import { createWallService } from './wall.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -33,6 +35,8 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     catalog: createCatalogService({ sqlite }),
     playlists: createPlaylistService({ sqlite, listing }),
     members: createMemberList({ sqlite, clock }),
+    profiles: createMemberProfiles({ sqlite, clock }),
+    wall: createWallService({ sqlite }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     comments: createCommentService({ sqlite }),

@@ -49,7 +49,8 @@ export interface MemberThumb {
   gender: number | null;
 }
 
-interface Row {
+/** The columns toMemberThumb needs. */
+export interface MemberThumbRow {
   id: number;
   name: string;
   avatar: string | null;
@@ -62,6 +63,17 @@ export function ageOn(birthDate: string, today: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number);
   const before = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
   return today.getUTCFullYear() - y - (before ? 1 : 0);
+}
+
+export function toMemberThumb(r: MemberThumbRow, today: Date): MemberThumb {
+  return {
+    id: r.id,
+    name: r.name,
+    avatar: r.avatar,
+    country: r.country,
+    age: r.birth_date ? ageOn(r.birth_date, today) : null,
+    gender: r.gender,
+  };
 }
 
 /** The community list: active members, filtered and sorted. */
@@ -103,17 +115,10 @@ export function createMemberList({ sqlite, clock }: { sqlite: Database.Database;
                 `SELECT id, name, avatar, country, birth_date, gender FROM members WHERE ${clause}
                  ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
               )
-              .all(...params, q.count, (q.page - 1) * q.count) as Row[])
+              .all(...params, q.count, (q.page - 1) * q.count) as MemberThumbRow[])
           : [];
       return {
-        items: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          avatar: r.avatar,
-          country: r.country,
-          age: r.birth_date ? ageOn(r.birth_date, today) : null,
-          gender: r.gender,
-        })),
+        items: rows.map((r) => toMemberThumb(r, today)),
         totalCount: total,
         page: q.page,
         pages: Math.ceil(total / q.count),

@@ -9,12 +9,10 @@ import type {
   ModelListQuery,
   ModelSort,
   ModelThumb,
-  WallPost,
 } from './dto';
 import type { MediaUrls } from './media-urls.service';
 
 export const MODEL_PAGE_SIZE = 60;
-export const WALL_PAGE_SIZE = 10;
 const THUMBS = 4;
 
 /**
@@ -90,7 +88,7 @@ interface DetailRow extends ThumbRow {
 export const modelUrl = (dir: string) => `/model/${dir}/`;
 
 /** models.scr is a path under the media dir, served publicly under /thumbs/. */
-const imageUrl = (path: string | null) => (path ? `/thumbs/${encodeURI(path)}` : '');
+export const modelImageUrl = (path: string | null) => (path ? `/thumbs/${encodeURI(path)}` : '');
 
 function toThumb(r: ThumbRow): ModelThumb {
   return {
@@ -98,7 +96,7 @@ function toThumb(r: ThumbRow): ModelThumb {
     dir: r.dir,
     title: r.title,
     url: modelUrl(r.dir),
-    scr: imageUrl(r.scr),
+    scr: modelImageUrl(r.scr),
     country: r.country,
     videos: r.videos_count,
     viewed: r.viewed,
@@ -135,16 +133,6 @@ export function createModelService({ sqlite, urls }: { sqlite: Database.Database
     .prepare('SELECT DISTINCT country FROM models WHERE gender = ? AND country IS NOT NULL ORDER BY country')
     .pluck();
   const countryMemo = new TtlMemo<string[]>(10 * 60_000);
-  const wallPage = sqlite.prepare(
-    `SELECT w.id, w.body, w.created_at, m.id AS author_id, m.name, m.avatar
-     FROM wall_posts w JOIN members m ON m.id = w.author_id
-     WHERE w.section = 'model' AND w.object_id = ? AND w.is_deleted = 0
-     ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
-  );
-  const wallCount = sqlite
-    .prepare("SELECT count(*) FROM wall_posts WHERE section = 'model' AND object_id = ? AND is_deleted = 0")
-    .pluck();
-
   function build(q: ModelListQuery): { where: string[]; params: unknown[] } {
     const where = ['m.gender = ?'];
     const params: unknown[] = [q.gender];
@@ -204,33 +192,6 @@ export function createModelService({ sqlite, urls }: { sqlite: Database.Database
     /** Countries the country filter offers for an orientation. */
     countries(gender: Gender): string[] {
       return countryMemo.getOrCompute(gender, () => countries.all(gender) as string[]);
-    },
-
-    /** The model's wall, newest first, WALL_PAGE_SIZE per page (read-only here). */
-    wall(modelId: number, page: number): Listing<WallPost> {
-      const total = Number(wallCount.get(modelId));
-      const rows =
-        (page - 1) * WALL_PAGE_SIZE < total
-          ? (wallPage.all(modelId, WALL_PAGE_SIZE, (page - 1) * WALL_PAGE_SIZE) as {
-              id: number;
-              body: string;
-              created_at: number;
-              author_id: number;
-              name: string;
-              avatar: string | null;
-            }[])
-          : [];
-      return {
-        items: rows.map((w) => ({
-          id: w.id,
-          body: w.body,
-          createdAt: w.created_at,
-          author: { id: w.author_id, name: w.name, avatar: w.avatar },
-        })),
-        totalCount: total,
-        page,
-        pages: Math.ceil(total / WALL_PAGE_SIZE),
-      };
     },
 
     invalidateCounts(): void {

@@ -258,3 +258,11 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
 }
 
 export type VideoListing = ReturnType<typeof createVideoListing>;
+
+/** A listing query without the visitor's filters: any duration, any quality, all time, newest first. */
+export function unfilteredQuery(
+  q: Pick<ListingQuery, 'gender' | 'target' | 'page' | 'count'> &
+    Partial<Pick<ListingQuery, 'sort' | 'date'>>,
+): ListingQuery {
+  return { sort: 'latest-updates', date: 'all', duration: 0, hdOnly: false, ...q };
+}

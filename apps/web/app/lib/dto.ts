@@ -13,6 +13,8 @@ export type {
   HomeBlocks,
   Listing,
   MainStats,
+  MemberProfile,
+  MemberSubscription,
   ModelDetail,
   ModelFilters,
   ModelSort,
@@ -23,4 +25,5 @@ export type {
   VideoThumb,
   WallPost,
 } from '../../../api/src/services/dto';
+export type { MemberThumb } from '../../../api/src/services/member-list.service';
 export type { PlaylistDetail, PlaylistThumb } from '../../../api/src/services/playlist.service';

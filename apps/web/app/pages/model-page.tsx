@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { ModelPortrait } from '../components/model-grid';
 import { Pagination } from '../components/pagination';
+import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
+import { WallPosts } from '../components/wall-posts';
 import type { ModelDetail } from '../lib/dto';
-import { countryName, formatDate, isoDate } from '../lib/intl';
+import { countryName } from '../lib/intl';
 import { modelHref, modelInfoHref, modelVideosHref, modelWallHref } from '../lib/models';
 import type { ModelPageData, ModelTab } from './model-page.server';
 
@@ -29,14 +31,7 @@ function ModelHeader({ model }: { model: ModelDetail }) {
         {model.country && (
           <p className="model-header__country">{countryName(model.country, i18n.language)}</p>
         )}
-        <dl className="model-stats" data-testid="model-stats">
-          {stats.map(([label, value]) => (
-            <div key={label} className="model-stats__item">
-              <dt className="model-stats__label">{label}</dt>
-              <dd className="model-stats__value">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <StatList stats={stats} testId="model-stats" />
       </div>
     </header>
   );
@@ -105,16 +100,7 @@ function Attributes({ model }: { model: ModelDetail }) {
     t('model.active'),
     model.activeFrom ? t('model.active_years', { from: model.activeFrom, to: model.activeTo ?? '' }) : null,
   );
-  return (
-    <dl className="model-attributes" data-testid="model-attributes">
-      {rows.map(([label, value]) => (
-        <div key={label} className="model-attributes__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <AttributeList rows={rows} testId="model-attributes" />;
 }
 
 function Overview({ data }: { data: ModelPageData }) {
@@ -155,28 +141,6 @@ function Info({ model }: { model: ModelDetail }) {
   );
 }
 
-function Wall({ data, lang }: { data: ModelPageData; lang: string }) {
-  const { t } = useTranslation();
-  const { model, wall, page } = data;
-  if (!wall || wall.items.length === 0) return <EmptyState>{t('model.wall_empty')}</EmptyState>;
-  return (
-    <section className="model-page__section">
-      <ol className="wall" aria-label={t('model.wall_label')}>
-        {wall.items.map((post) => (
-          <li key={post.id} className="wall__post" data-testid="wall-post">
-            <p className="wall__meta">
-              <strong className="wall__author">{post.author.name}</strong>
-              <time dateTime={isoDate(post.createdAt)}>{formatDate(post.createdAt, lang)}</time>
-            </p>
-            <p className="wall__body">{post.body}</p>
-          </li>
-        ))}
-      </ol>
-      <Pagination page={page} pages={wall.pages} href={(n) => modelWallHref(model.dir, n)} />
-    </section>
-  );
-}
-
 function Videos({ data }: { data: ModelPageData }) {
   const { t } = useTranslation();
   const { model, videos, page } = data;
@@ -196,7 +160,14 @@ export function ModelPage({ data, lang }: { data: ModelPageData; lang: string })
       <ModelTabs model={data.model} tab={data.tab} />
       {data.tab === 'overview' && <Overview data={data} />}
       {data.tab === 'info' && <Info model={data.model} />}
-      {data.tab === 'wall' && <Wall data={data} lang={lang} />}
+      {data.tab === 'wall' && (
+        <WallPosts
+          wall={data.wall}
+          page={data.page}
+          href={(n) => modelWallHref(data.model.dir, n)}
+          lang={lang}
+        />
+      )}
       {data.tab === 'videos' && <Videos data={data} />}
     </article>
   );

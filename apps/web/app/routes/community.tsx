@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { MemberGrid } from '../components/member-card';
 import { Pagination } from '../components/pagination';
 import { notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
@@ -135,28 +136,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
       </Form>
       {listing.items.length > 0 ? (
         <>
-          <ul className="member-grid" aria-label={t('community.title')}>
-            {listing.items.map((m) => (
-              <li key={m.id} className="member-card" data-testid="member-card">
-                <span className="member-card__avatar" aria-hidden>
-                  {m.avatar ? (
-                    <img src={m.avatar} alt="" width={64} height={64} />
-                  ) : (
-                    m.name.slice(0, 1).toUpperCase()
-                  )}
-                </span>
-                <span className="member-card__name">{m.name}</span>
-                <span className="member-card__meta">
-                  {[
-                    m.age !== null ? t('community.age_value', { count: m.age }) : null,
-                    m.country ? countryName(m.country, lang) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <MemberGrid members={listing.items} label={t('community.title')} lang={lang} />
           <Pagination page={page} pages={listing.pages} href={(n) => `/community/${sort}/${n}/${query}`} />
         </>
       ) : (

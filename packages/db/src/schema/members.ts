@@ -3,6 +3,16 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Profile sections a member can hide from others (uploads, albums and playlists have their own privacy). */
+export const MEMBER_PRIVATE_SECTIONS = [
+  'wall',
+  'friends',
+  'subscriptions',
+  'favourites',
+  'history',
+  'watch_later',
+] as const;
+export type MemberPrivateSection = (typeof MEMBER_PRIVATE_SECTIONS)[number];
 export const MEMBER_STATUSES = ['unconfirmed', 'active', 'suspended'] as const;
 
 export const members = sqliteTable(
@@ -29,6 +39,9 @@ export const members = sqliteTable(
     occupation: text('occupation'),
     interests: text('interests'),
     about: text('about'),
+    // Profile sections only the member may see, as a comma list of MEMBER_PRIVATE_SECTIONS; the
+    // viewing history and watch later start private, like on every tube site.
+    privateSections: text('private_sections').notNull().default('history,watch_later'),
     videosCount: integer('videos_count').notNull().default(0),
     subscribersCount: integer('subscribers_count').notNull().default(0),
     viewsCount: integer('views_count').notNull().default(0),

@@ -559,6 +559,10 @@ function seedCommunity(sqlite: Database.Database, rng: Random, now: number, tota
       if (rng.chance(0.2)) wall.run('model', rng.int(1, MODELS), m, 'A true classic performer.', when());
     }
   })();
+  // Every tenth member keeps everything but their uploads to themselves (no rng: nothing else changes).
+  sqlite.exec(
+    "UPDATE members SET private_sections = 'wall,friends,subscriptions,favourites,history,watch_later' WHERE id % 10 = 7",
+  );
 }
 
 function seedKeywords(sqlite: Database.Database, rng: Random, now: number) {

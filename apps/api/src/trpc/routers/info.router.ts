@@ -1,3 +1,4 @@
+import { unfilteredQuery } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 /** Data of the HTML sitemap and the landing page. */
@@ -11,16 +12,16 @@ export const infoRouter = router({
   /** The top categories and a handful of this week's most popular videos. */
   landing: publicProcedure.query(({ ctx }) => {
     const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
-    const popular = ctx.services.listing.list({
-      gender: ctx.gender,
-      sort: 'most-popular',
-      date: 'week',
-      count: 8,
-      page: 1,
-      duration: 0,
-      hdOnly: false,
-      target: { section: 'all' },
-    });
+    const popular = ctx.services.listing.list(
+      unfilteredQuery({
+        gender: ctx.gender,
+        sort: 'most-popular',
+        date: 'week',
+        count: 8,
+        page: 1,
+        target: { section: 'all' },
+      }),
+    );
     return { categories: main.categories.slice(0, 12), popular: popular.items };
   }),
 });

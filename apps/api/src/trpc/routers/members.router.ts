@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MEMBER_SORTS } from '../../services/member-list.service';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../../services/member-profile.service';
+import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
+const id = z.number().int().positive();
+const page = z.number().int().min(1).max(MAX_PAGE);
 const code = (max: number) => z.number().int().min(1).max(max).nullable().default(null);
 
 export const membersRouter = router({
@@ -34,4 +37,49 @@ export const membersRouter = router({
         search: input.search || null,
       }),
     ),
+
+  /** An active member's profile and which sections the viewer may open; 404 member_not_found. */
+  profile: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
+    const profile = ctx.services.profiles.get(input.id);
+    return { profile, isOwner: ctx.viewer.memberId === profile.id };
+  }),
+
+  wall: publicProcedure.input(z.object({ id, page })).query(({ ctx, input }) => {
+    ctx.services.profiles.assertCanView(input.id, 'wall', ctx.viewer.memberId);
+    return ctx.services.wall.page('member', input.id, input.page);
+  }),
+
+  friends: publicProcedure.input(z.object({ id, page })).query(({ ctx, input }) => {
+    ctx.services.profiles.assertCanView(input.id, 'friends', ctx.viewer.memberId);
+    return ctx.services.profiles.friends(input.id, input.page);
+  }),
+
+  subscriptions: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
+    ctx.services.profiles.assertCanView(input.id, 'subscriptions', ctx.viewer.memberId);
+    return ctx.services.profiles.subscriptions(input.id);
+  }),
+
+  /** Uploaded videos, favourites, watch later or history; 403 permission_denied where private. */
+  videos: publicProcedure
+    .input(
+      z.object({
+        id,
+        list: z.enum(MEMBER_VIDEO_LISTS),
+        page,
+        count: z.number().int().min(1).max(100).default(60),
+      }),
+    )
+    .query(({ ctx, input }) => {
+      const guard = VIDEO_LIST_PRIVACY[input.list];
+      if (guard) ctx.services.profiles.assertCanView(input.id, guard, ctx.viewer.memberId);
+      else ctx.services.profiles.get(input.id);
+      return ctx.services.listing.list(
+        unfilteredQuery({
+          gender: ctx.gender,
+          count: input.count,
+          page: input.page,
+          target: { section: 'member', memberId: input.id, list: input.list },
+        }),
+      );
+    }),
 });

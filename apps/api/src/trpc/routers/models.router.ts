@@ -48,5 +48,5 @@ export const modelsRouter = router({
 
   wall: publicProcedure
     .input(z.object({ modelId: z.number().int().positive(), page: z.number().int().min(1).max(MAX_PAGE) }))
-    .query(({ ctx, input }) => ctx.services.models.wall(input.modelId, input.page)),
+    .query(({ ctx, input }) => ctx.services.wall.page('model', input.modelId, input.page)),
 });

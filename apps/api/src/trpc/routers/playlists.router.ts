@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAYLIST_SORTS } from '../../services/playlist.service';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();
@@ -23,16 +23,14 @@ export const playlistsRouter = router({
     .input(z.object({ id, page, count: z.number().int().min(1).max(100).default(60) }))
     .query(({ ctx, input }) => {
       const playlist = ctx.services.playlists.get(input.id, ctx.viewer.memberId);
-      const videos = ctx.services.listing.list({
-        gender: ctx.gender,
-        sort: 'latest-updates',
-        date: 'all',
-        duration: 0,
-        hdOnly: false,
-        count: input.count,
-        page: input.page,
-        target: { section: 'playlist', playlistId: input.id },
-      });
+      const videos = ctx.services.listing.list(
+        unfilteredQuery({
+          gender: ctx.gender,
+          count: input.count,
+          page: input.page,
+          target: { section: 'playlist', playlistId: input.id },
+        }),
+      );
       return { playlist, videos };
     }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();
@@ -52,26 +52,25 @@ export const videosRouter = router({
         date: 'day' | 'all',
         target = { section: 'all' as const },
       ) =>
-        ctx.services.listing.list({
+        ctx.services.listing.list(
+          unfilteredQuery({
+            gender: ctx.gender,
+            sort,
+            date,
+            count: 25,
+            page: 1,
+            target,
+          }),
+        ).items;
+      const top = ctx.services.listing.list(
+        unfilteredQuery({
           gender: ctx.gender,
-          sort,
-          date,
+          sort: 'most-popular',
           count: 25,
           page: 1,
-          duration: 0,
-          hdOnly: false,
-          target,
-        }).items;
-      const top = ctx.services.listing.list({
-        gender: ctx.gender,
-        sort: 'most-popular',
-        date: 'all',
-        count: 25,
-        page: 1,
-        duration: 0,
-        hdOnly: false,
-        target: { section: 'country', country },
-      }).items;
+          target: { section: 'country', country },
+        }),
+      ).items;
       return { country, top, popular: block('most-popular', 'day'), latest: block('latest-updates', 'all') };
     }),
 
@@ -80,16 +79,15 @@ export const videosRouter = router({
     .input(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
     .query(({ ctx, input }) => {
       const country = ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
-      const listing = ctx.services.listing.list({
-        gender: ctx.gender,
-        sort: 'most-popular',
-        date: 'all',
-        count: 60,
-        page: input.page,
-        duration: 0,
-        hdOnly: false,
-        target: { section: 'country', country },
-      });
+      const listing = ctx.services.listing.list(
+        unfilteredQuery({
+          gender: ctx.gender,
+          sort: 'most-popular',
+          count: 60,
+          page: input.page,
+          target: { section: 'country', country },
+        }),
+      );
       return { country, countries: ctx.services.catalog.countries(), listing };
     }),
 

@@ -1,0 +1,51 @@
+import type Database from 'better-sqlite3';
+import type { Listing, WallPost } from './dto';
+
+export const WALL_PAGE_SIZE = 10;
+export type WallSection = 'model' | 'member';
+
+interface Row {
+  id: number;
+  body: string;
+  created_at: number;
+  author_id: number;
+  name: string;
+  avatar: string | null;
+}
+
+/** Model and member walls: posts newest first, WALL_PAGE_SIZE per page (read-only until posting exists). */
+export function createWallService({ sqlite }: { sqlite: Database.Database }) {
+  const pageRows = sqlite.prepare(
+    `SELECT w.id, w.body, w.created_at, m.id AS author_id, m.name, m.avatar
+     FROM wall_posts w JOIN members m ON m.id = w.author_id
+     WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status = 'active'
+     ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
+  );
+  const count = sqlite
+    .prepare(
+      `SELECT count(*) FROM wall_posts w JOIN members m ON m.id = w.author_id
+       WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status = 'active'`,
+    )
+    .pluck();
+
+  return {
+    page(section: WallSection, objectId: number, page: number): Listing<WallPost> {
+      const total = Number(count.get(section, objectId));
+      const offset = (page - 1) * WALL_PAGE_SIZE;
+      const rows = offset < total ? (pageRows.all(section, objectId, WALL_PAGE_SIZE, offset) as Row[]) : [];
+      return {
+        items: rows.map((w) => ({
+          id: w.id,
+          body: w.body,
+          createdAt: w.created_at,
+          author: { id: w.author_id, name: w.name, avatar: w.avatar },
+        })),
+        totalCount: total,
+        page,
+        pages: Math.ceil(total / WALL_PAGE_SIZE),
+      };
+    },
+  };
+}
+
+export type WallService = ReturnType<typeof createWallService>;

@@ -1,0 +1,275 @@
+import { abbreviateCount } from '@vt/i18n';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlbumGrid } from '../components/album-grid';
+import { EmptyState } from '../components/empty-state';
+import { MemberAvatar, MemberGrid } from '../components/member-card';
+import { Pagination } from '../components/pagination';
+import { PlaylistGrid } from '../components/playlist-grid';
+import { AttributeList, StatList } from '../components/stat-lists';
+import { ThumbGrid } from '../components/thumb-grid';
+import { WallPosts } from '../components/wall-posts';
+import type { Listing, MemberProfile, MemberSubscription, VideoThumb } from '../lib/dto';
+import { countryName, formatDate } from '../lib/intl';
+import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
+import type { MemberPageData } from './member-page.server';
+
+function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string }) {
+  const { t } = useTranslation();
+  const stats: [string, string][] = [
+    [t('member.stat.videos'), abbreviateCount(profile.videos)],
+    [t('member.stat.subscribers'), abbreviateCount(profile.subscribers)],
+    [t('member.stat.friends'), abbreviateCount(profile.friends)],
+    [t('member.stat.views'), abbreviateCount(profile.views)],
+  ];
+  const meta = [
+    profile.age !== null ? t('community.age_value', { count: profile.age }) : null,
+    profile.country ? countryName(profile.country, lang) : null,
+    t('member.joined', { date: formatDate(profile.joinedAt, lang) }),
+  ].filter(Boolean);
+  return (
+    <header className="model-header member-header">
+      <div className="model-header__portrait">
+        <MemberAvatar name={profile.name} avatar={profile.avatar} size={160} />
+      </div>
+      <div className="model-header__body">
+        <h1 className="page-title model-header__name">{profile.name}</h1>
+        <p className="member-header__meta">{meta.join(' · ')}</p>
+        <StatList stats={stats} testId="member-stats" />
+      </div>
+    </header>
+  );
+}
+
+function Lock({ label }: { label: string }) {
+  return (
+    <svg className="tabs__lock" width="11" height="12" viewBox="0 0 11 12" role="img" aria-label={label}>
+      <path
+        fill="currentColor"
+        d="M2 5V3.5a3.5 3.5 0 0 1 7 0V5h.5a1 1 0 0 1 1 1v5a1 1 0 0 1-1 1h-8a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1.5 0h4V3.5a2 2 0 0 0-4 0z"
+      />
+    </svg>
+  );
+}
+
+function MemberTabs({ data }: { data: MemberPageData }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('member.tabs_label')} className="model-tabs">
+      <ul className="tabs">
+        {(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => (
+          <li key={key}>
+            <Link
+              to={memberTabHref(data.profile.id, key)}
+              className={`tabs__link${key === data.tab ? ' tabs__link--active' : ''}`}
+              aria-current={key === data.tab ? 'page' : undefined}
+              preventScrollReset
+            >
+              {t(`member.tab.${key}`)}
+              {data.locked.includes(key) && <Lock label={t('member.private_tab')} />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Spec §3 profile fields, in order; empty ones are left out. Text is rendered as text, never HTML. */
+function Info({ profile, lang }: { profile: MemberProfile; lang: string }) {
+  const { t } = useTranslation();
+  const rows: [string, ReactNode][] = [];
+  const add = (key: string, value: ReactNode | null) => {
+    if (value !== null && value !== undefined && value !== '')
+      rows.push([t(`member.field.${key}` as 'member.field.age'), value]);
+  };
+  add('gender', profile.gender ? t(`community.gender.${profile.gender}` as 'community.gender.1') : null);
+  add('age', profile.age !== null ? t('community.age_value', { count: profile.age }) : null);
+  add(
+    'relationship',
+    profile.relationship
+      ? t(`community.relationship.${profile.relationship}` as 'community.relationship.1')
+      : null,
+  );
+  add(
+    'orientation',
+    profile.orientation
+      ? t(`community.orientation.${profile.orientation}` as 'community.orientation.1')
+      : null,
+  );
+  add('country', profile.country ? countryName(profile.country, lang) : null);
+  add('city', profile.city);
+  add('education', profile.education);
+  add('occupation', profile.occupation);
+  add('interests', profile.interests);
+  add(
+    'website',
+    profile.website && /^https?:\/\//.test(profile.website) ? (
+      <a href={profile.website} rel="nofollow ugc noopener noreferrer" target="_blank">
+        {profile.website.replace(/^https?:\/\//, '')}
+      </a>
+    ) : null,
+  );
+  add('joined', formatDate(profile.joinedAt, lang));
+  add('last_seen', profile.lastSeenAt ? formatDate(profile.lastSeenAt, lang) : null);
+  return (
+    <section className="model-page__section">
+      {profile.about && <p className="model-page__description">{profile.about}</p>}
+      <AttributeList rows={rows} testId="member-info" />
+    </section>
+  );
+}
+
+function SubscriptionList({ items }: { items: MemberSubscription[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <EmptyState>{t('member.empty.subscriptions')}</EmptyState>;
+  return (
+    <ul className="member-subscriptions" data-testid="member-subscriptions">
+      {items.map((s) => {
+        const href =
+          s.section === 'model' ? `/model/${s.dir}/` : s.section === 'member' ? memberHref(s.id) : null;
+        const title = s.section === 'member' ? s.name : s.title;
+        const image = s.section === 'model' ? s.scr : s.section === 'member' ? s.avatar : null;
+        const body = (
+          <>
+            {image ? (
+              <img src={image} alt="" width={48} height={48} loading="lazy" />
+            ) : (
+              <MemberAvatar name={title} avatar={null} size={48} />
+            )}
+            <span>
+              <strong>{title}</strong>
+              <span className="member-subscriptions__kind">
+                {t(`member.subscription_kind.${s.section}`)} · {t('member.videos_count', { count: s.videos })}
+              </span>
+            </span>
+          </>
+        );
+        return (
+          <li key={`${s.section}-${s.id}`} className="member-subscriptions__item">
+            {href ? (
+              <Link to={href} className="member-subscriptions__link">
+                {body}
+              </Link>
+            ) : (
+              <span className="member-subscriptions__link">{body}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** About text, the latest uploads and, when public, the latest favourites. */
+function Overview({
+  profile,
+  uploads,
+  favourites,
+}: {
+  profile: MemberProfile;
+  uploads: Listing<VideoThumb>;
+  favourites: Listing<VideoThumb> | null;
+}) {
+  const { t } = useTranslation();
+  const block = (title: string, listing: Listing<VideoThumb>, tab: MemberTab, more: string) => (
+    <section className="model-page__section">
+      <h2 className="section-title">{title}</h2>
+      <ThumbGrid videos={listing.items} label={title} />
+      {listing.totalCount > listing.items.length && (
+        <p className="model-page__more">
+          <Link to={memberTabHref(profile.id, tab)} className="button">
+            {more}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+  const hasFavourites = favourites !== null && favourites.items.length > 0;
+  return (
+    <>
+      {profile.about && <p className="model-page__description">{profile.about}</p>}
+      {uploads.items.length > 0 &&
+        block(
+          t('member.latest_uploads'),
+          uploads,
+          'uploaded',
+          t('member.all_uploads', { name: profile.name }),
+        )}
+      {hasFavourites &&
+        block(
+          t('member.tab.favourites'),
+          favourites,
+          'favourites',
+          t('member.all_favourites', { name: profile.name }),
+        )}
+      {uploads.items.length === 0 && !hasFavourites && <EmptyState>{t('listing.empty.videos')}</EmptyState>}
+    </>
+  );
+}
+
+function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
+  const { t } = useTranslation();
+  const { profile, tab, page, content } = data;
+  const href = (n: number) => memberTabHref(profile.id, tab, n);
+  const headline =
+    tab === 'overview' ? t('member.latest_uploads') : t(`member.headline.${tab}`, { name: profile.name });
+  const paged = (pages: number, grid: ReactNode) => (
+    <>
+      {grid}
+      <Pagination page={page} pages={pages} href={href} />
+    </>
+  );
+  switch (content.kind) {
+    case 'private':
+      return <EmptyState>{t('listing.empty.no_permission')}</EmptyState>;
+    case 'none':
+      return <Info profile={profile} lang={lang} />;
+    case 'overview':
+      return <Overview profile={profile} uploads={content.uploads} favourites={content.favourites} />;
+    case 'wall':
+      return <WallPosts wall={content.listing} page={page} href={href} lang={lang} />;
+    case 'subscriptions':
+      return <SubscriptionList items={content.items} />;
+    case 'videos':
+      if (content.listing.items.length === 0)
+        return (
+          <EmptyState>
+            {t(tab === 'history' ? 'listing.empty.list_empty' : 'listing.empty.videos')}
+          </EmptyState>
+        );
+      return paged(content.listing.pages, <ThumbGrid videos={content.listing.items} label={headline} />);
+    case 'albums':
+      if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.albums')}</EmptyState>;
+      return paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />);
+    case 'playlists':
+      if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.playlists')}</EmptyState>;
+      return paged(
+        content.listing.pages,
+        <PlaylistGrid playlists={content.listing.items} label={headline} />,
+      );
+    case 'friends':
+      if (content.listing.items.length === 0) return <EmptyState>{t('member.empty.friends')}</EmptyState>;
+      return paged(
+        content.listing.pages,
+        <MemberGrid members={content.listing.items} label={headline} lang={lang} />,
+      );
+  }
+}
+
+export function MemberPage({ data, lang }: { data: MemberPageData; lang: string }) {
+  const { t } = useTranslation();
+  return (
+    <article className="model-page member-page" data-testid="member-page">
+      <MemberHeader profile={data.profile} lang={lang} />
+      <MemberTabs data={data} />
+      <section className="model-page__section" aria-label={t(`member.tab.${data.tab}`)}>
+        {data.tab !== 'overview' && data.tab !== 'info' && (
+          <h2 className="section-title">{t(`member.headline.${data.tab}`, { name: data.profile.name })}</h2>
+        )}
+        <TabContent data={data} lang={lang} />
+      </section>
+    </article>
+  );
+}

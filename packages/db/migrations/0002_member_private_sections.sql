@@ -1,0 +1,1 @@
+ALTER TABLE `members` ADD `private_sections` text DEFAULT 'history,watch_later' NOT NULL;
