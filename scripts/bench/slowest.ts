@@ -7,7 +7,13 @@ import { randomListingPaths } from './listing-latency';
 const db = openDb(process.argv[2] ?? 'data/bench/site.db');
 const services = createServices({
   db,
-  config: { mediaSecret: 'x'.repeat(32), mediaUrlTtl: 3600, mediaDir: '/tmp' },
+  config: {
+    mediaSecret: 'x'.repeat(32),
+    mediaUrlTtl: 3600,
+    mediaDir: '/tmp',
+    publicOrigin: 'http://localhost:3000',
+    mail: { transport: 'outbox', smtpUrl: undefined, from: 'bench <bench@localhost>', outboxDir: '/tmp/vt-bench-mail' },
+  },
 });
 const cats = services.catalog.categories('en', 20).map((c) => c.dir);
 const paths = randomListingPaths(2000, cats);

@@ -15,7 +15,9 @@ test('a community card opens the member page; its tabs show profile, lists and f
   await expect(page.getByTestId('member-info')).toContainText('Member since');
 
   // History and watch later start private: a visitor sees the notice, with a 403.
-  await expect(tabs.getByRole('link', { name: /History/ }).getByRole('img', { name: 'Private' })).toBeVisible();
+  await expect(
+    tabs.getByRole('link', { name: /History/ }).getByRole('img', { name: 'Private' }),
+  ).toBeVisible();
   const id = /\/members\/(\d+)\//.exec(page.url())![1];
   const res = await page.goto(`/members/${id}/history/1/`);
   expect(res!.status()).toBe(403);

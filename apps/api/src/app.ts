@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import { albumsLegacy } from './legacy/albums.legacy';
+import { authLegacy } from './legacy/auth.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
 import { memberPagesLegacy } from './legacy/member-pages.legacy';
@@ -18,6 +19,7 @@ import { createResponseCache, type ResponseCache } from './legacy/response-cache
 import { statsLegacy } from './legacy/stats.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
+import { originCheck } from './lib/csrf';
 import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
@@ -52,6 +54,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   });
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
+  app.use(originCheck(config.publicOrigin));
 
   // Strict trailing slashes: one canonical URL per page, the other answers 301.
   app.use(async (c, next) => {
@@ -72,6 +75,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
     return c.json({ error: 'Internal error', code: 'internal_error', request_id: c.var.requestId }, 500);
   });
 
+  app.route('/', authLegacy(config));
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));

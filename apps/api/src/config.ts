@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   DEFAULT_COUNTRY: z.string().length(2).default('us'),
   TRUST_PROXY: bool,
   WEB_BUILD_DIR: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('VintageTube <no-reply@localhost>'),
+  MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -62,6 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     defaultCountry: e.DEFAULT_COUNTRY.toLowerCase(),
     trustProxy: e.TRUST_PROXY ?? false,
     webBuildDir: resolve(e.WEB_BUILD_DIR ?? 'apps/web/build'),
+    mail: {
+      transport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: join(dataDir, 'mail'),
+    } as const,
   };
 }
 

@@ -5,6 +5,7 @@ import { migrateDb, openDb } from '@vt/db';
 import { createApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
+import { hashPassword } from '../../../apps/api/src/services/auth/password';
 import { seedDemo } from '../../../packages/db/src/seed/seed';
 
 export const TEST_MEDIA = 'test/clip-1';
@@ -66,12 +67,49 @@ export function createTestApp(opts: { videos?: number; env?: Record<string, stri
     const res = await request(path, init);
     return { res, body: (await res.json()) as Record<string, unknown> & any };
   };
+  const origin = config.publicOrigin;
+  /** A same-origin form POST, as the site's own pages send it; `cookie` acts as a signed-in member. */
+  const post = (
+    path: string,
+    fields: Record<string, string>,
+    opts: { cookie?: string; origin?: string | null } = {},
+  ) => {
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (opts.origin !== null) headers.origin = opts.origin ?? origin;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    return json(path, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
+  };
+  /** An active member with that password (argon2id, like registration makes). */
+  const createMember = async (
+    name: string,
+    password = 'secret-pass',
+    email = `${name.toLowerCase()}@example.test`,
+  ) => {
+    const hash = await hashPassword(password);
+    const id = Number(
+      db.$client
+        .prepare(
+          "INSERT INTO members (name, email, password_hash, status, created_at) VALUES (?, ?, ?, 'active', unixepoch())",
+        )
+        .run(name, email, hash).lastInsertRowid,
+    );
+    return id;
+  };
+  /** Signs in and returns the Cookie header value for later requests. */
+  const signIn = async (name: string, password = 'secret-pass') => {
+    const { res, body } = await post('/api/login.php', { usr: name, pwd: password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+    return res.headers.getSetCookie()[0].split(';')[0];
+  };
   return {
     ...built,
     db,
     config,
     request,
     json,
+    post,
+    createMember,
+    signIn,
     close() {
       db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });

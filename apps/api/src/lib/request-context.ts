@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { GENDERS, type Gender } from '../services/dto';
 import type { Services } from '../services/index';
+import { isSecure, readSessionToken, SESSION_COOKIE, writeSessionCookie } from './session-cookie';
 
 const COUNTRY = /^[a-z]{2}$/;
 
@@ -14,14 +15,21 @@ const COUNTRY = /^[a-z]{2}$/;
 export function requestContext(
   services: Services,
   log: Logger,
-  config: Pick<Config, 'countryHeader'>,
+  config: Pick<Config, 'countryHeader' | 'publicOrigin' | 'trustProxy'>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.set('services', services);
     c.set('log', log.child({ requestId }));
-    c.set('viewer', { memberId: null, name: null, role: null });
+    const token = readSessionToken(c);
+    const session = token ? services.sessions.validate(token) : null;
+    c.set(
+      'viewer',
+      session
+        ? { memberId: session.member.id, name: session.member.name, role: session.member.role }
+        : { memberId: null, name: null, role: null },
+    );
 
     const queryLang = c.req.query('lang');
     const cookieLang = getCookie(c, 'lang');
@@ -41,6 +49,13 @@ export function requestContext(
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
+    // Sliding expiry: send the extended cookie, unless this request signed out or in again.
+    if (
+      session?.renewed &&
+      token &&
+      !c.res.headers.getSetCookie().some((v) => v.startsWith(`${SESSION_COOKIE}=`))
+    )
+      writeSessionCookie(c, token, session.expiresAt, isSecure(c, config));
     // Per-request lines are debug: at info they would cost more than a cached answer does.
     c.var.log.debug(
       {

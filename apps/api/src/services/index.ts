@@ -1,6 +1,9 @@
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createAlbumService } from './album.service';
+import { createAuthService } from './auth/auth.service';
+import { createMailer } from './auth/mailer';
+import { createSessionService } from './auth/session.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
@@ -17,7 +20,7 @@ import { createWallService } from './wall.service';
 
 export interface ServiceDeps {
   db: Db;
-  config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir'>;
+  config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'>;
   clock?: Clock;
 }
 
@@ -27,7 +30,12 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
   const urls = createMediaUrls({ secret: config.mediaSecret, ttlSeconds: config.mediaUrlTtl, clock });
   const listing = createVideoListing({ sqlite, urls, clock });
   const videos = createVideoService({ sqlite, urls, listing });
+  const mailer = createMailer(config.mail);
+  const sessions = createSessionService({ sqlite, clock });
   return {
+    mailer,
+    sessions,
+    auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
     clock,
     urls,
     listing,

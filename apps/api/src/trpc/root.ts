@@ -1,4 +1,5 @@
 import { albumsRouter } from './routers/albums.router';
+import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
 import { commentsRouter } from './routers/comments.router';
 import { infoRouter } from './routers/info.router';
@@ -10,6 +11,7 @@ import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
+  auth: authRouter,
   videos: videosRouter,
   stats: statsRouter,
   catalog: catalogRouter,
