@@ -11,6 +11,7 @@ import {
   useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { LoginModalProvider } from './components/auth/login-modal';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SiteFooter } from './components/site-footer';
@@ -71,11 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
               <a className="skip-link" href="#main">
                 {i18n.t('site.skip_to_content')}
               </a>
-              <SiteHeader />
-              <main id="main" className="site-main">
-                {children}
-              </main>
-              <SiteFooter year={root.year} />
+              <LoginModalProvider>
+                <SiteHeader />
+                <main id="main" className="site-main">
+                  {children}
+                </main>
+                <SiteFooter year={root.year} />
+              </LoginModalProvider>
             </>
           )}
         </I18nextProvider>

@@ -35,6 +35,11 @@ export default [
   route('categories', 'routes/categories-index.tsx'),
   // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
   route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('confirm', 'routes/confirm.tsx'),
+  route('restore', 'routes/restore.tsx'),
+  route('restore-', 'routes/restore-token.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

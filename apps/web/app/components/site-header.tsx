@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { AccountMenu } from './account-menu';
 import { MainNav } from './main-nav';
 
 const NAV_ID = 'main-nav';
@@ -34,6 +35,7 @@ export function SiteHeader() {
           {t('nav.menu')}
         </button>
         <MainNav id={NAV_ID} open={menuOpen} />
+        <AccountMenu />
       </div>
     </header>
   );

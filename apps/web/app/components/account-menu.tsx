@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { postForm } from '../lib/legacy-post';
+import { memberTabHref } from '../lib/members';
+import { useRootData } from '../lib/root-data';
+import { useLoginModal } from './auth/login-modal';
+
+/** Spec §2: the member's menu, or sign-in and sign-up for visitors. Sign-out clears the cookie and reloads. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { viewer } = useRootData();
+  const login = useLoginModal();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', outside);
+    return () => document.removeEventListener('click', outside);
+  }, [open]);
+
+  if (viewer.memberId === null) {
+    return (
+      <div className="account-menu">
+        <button type="button" className="button" onClick={() => login.open()}>
+          {t('account.sign_in')}
+        </button>
+        <Link to="/register/" className="button button--primary">
+          {t('account.sign_up')}
+        </Link>
+      </div>
+    );
+  }
+
+  const id = viewer.memberId;
+  const links: [string, string][] = [
+    [memberTabHref(id, 'overview'), t('account.profile')],
+    [memberTabHref(id, 'uploaded'), t('account.uploads')],
+    [memberTabHref(id, 'albums'), t('account.albums')],
+    [memberTabHref(id, 'favourites'), t('account.favourites')],
+    [memberTabHref(id, 'watch_later'), t('account.watch_later')],
+    [memberTabHref(id, 'history'), t('account.history')],
+    [memberTabHref(id, 'subscriptions'), t('account.subscriptions')],
+    [memberTabHref(id, 'friends'), t('account.friends')],
+  ];
+  const signOut = async () => {
+    await postForm('/api/logout.php', {});
+    window.location.reload();
+  };
+  return (
+    <div className="account-menu" ref={ref}>
+      <button
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((o) => !o)}
+        data-testid="account-menu"
+      >
+        <span className="account-menu__avatar" aria-hidden>
+          {viewer.name?.slice(0, 1).toUpperCase()}
+        </span>
+        {viewer.name}
+      </button>
+      {open && (
+        <ul className="account-menu__list" aria-label={t('account.menu')}>
+          {links.map(([href, label]) => (
+            <li key={href}>
+              <Link to={href}>{label}</Link>
+            </li>
+          ))}
+          <li>
+            <button type="button" onClick={signOut}>
+              {t('auth.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
