@@ -11,6 +11,7 @@ import { albumsLegacy } from './legacy/albums.legacy';
 import { authLegacy } from './legacy/auth.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
+import { inputLegacy } from './legacy/input.legacy';
 import { memberPagesLegacy } from './legacy/member-pages.legacy';
 import { membersLegacy } from './legacy/members.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
@@ -76,6 +77,7 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
   });
 
   app.route('/', authLegacy(config));
+  app.route('/', inputLegacy());
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));

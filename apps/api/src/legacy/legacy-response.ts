@@ -36,7 +36,12 @@ export function cachedJson(
   return send(c, cache.put(key, compute(), lifetime), lifetime);
 }
 
-export function legacyError(c: Context, err: unknown): Response {
+/** `notify`: the error is for a toast (spec §7: "any error carrying a notify field shows an error toast"). */
+/** A member-specific answer: `private, no-store` whatever the lifetime (legacy conventions). */
+export const privateJson = (c: Context, body: unknown) =>
+  c.json(body, 200, { 'Cache-Control': 'private, no-store' });
+
+export function legacyError(c: Context, err: unknown, opts: { notify?: boolean } = {}): Response {
   if (err instanceof BadSegment) {
     const notFound = err.status === 404;
     return c.json(
@@ -55,6 +60,7 @@ export function legacyError(c: Context, err: unknown): Response {
     };
     if (err.field) body.field = err.field;
     if (err.info !== undefined) body.info = err.info;
+    if (opts.notify) body.notify = true;
     return c.json(body, err.status as 400, { 'Cache-Control': 'no-store' });
   }
   throw err;

@@ -1,11 +1,17 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
+import { requireMember } from '../services/actions/action-errors';
+import { SUBSCRIBE_SECTIONS } from '../services/actions/subscribe.service';
+import { VOTE_SECTIONS } from '../services/actions/votes.service';
+import { COMMENT_SECTIONS } from '../services/dto';
+import { ok } from './form';
+import { formId, formOneOf } from './form-values';
 import { legacyError } from './legacy-response';
 
 /**
  * `POST /api/stats.php`: the statistics calls of spec §7 (path not shown there; documented in
- * docs/api/stats.md). This issue implements act=view; the member acts arrive with sign-in.
+ * docs/api/stats.md): act=view for everyone; subscribe, unsubscribe, vote and comm for members.
  */
 export function statsLegacy() {
   const app = new Hono<AppEnv>();
@@ -14,7 +20,14 @@ export function statsLegacy() {
   app.post('/api/stats.php', async (c) => {
     const form = await c.req.parseBody();
     const act = String(form.act ?? '');
-    if (act !== 'view') throw new AppError('unsupported_act', { field: 'act' });
+    if (act !== 'view') {
+      try {
+        return memberStat(c, act, strings(form));
+      } catch (err) {
+        // Subscribe and vote errors are toasts (`notify`); comm's show under the comment box.
+        return legacyError(c, err, { notify: act !== 'comm' });
+      }
+    }
     const section = String(form.section ?? 'video');
     if (section !== 'video' && section !== 'album') throw new AppError('bad_section', { field: 'section' });
     const objectId = String(form.object_id ?? '');
@@ -41,4 +54,40 @@ export function statsLegacy() {
   });
 
   return app;
+}
+
+const strings = (form: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+
+/** The member statistics calls: each needs a session and acts as the signed-in member only. */
+function memberStat(c: Context<AppEnv>, act: string, form: Record<string, string>) {
+  const s = c.var.services;
+  switch (act) {
+    case 'subscribe':
+    case 'unsubscribe': {
+      const me = requireMember(c.var.viewer.memberId);
+      const section = formOneOf(form, 'section', SUBSCRIBE_SECTIONS);
+      const id = formId(form, 'object_id');
+      return ok(
+        c,
+        act === 'subscribe'
+          ? s.subscribe.subscribe(me, section, id)
+          : s.subscribe.unsubscribe(me, section, id),
+      );
+    }
+    case 'vote': {
+      const me = requireMember(c.var.viewer.memberId);
+      const section = formOneOf(form, 'section', VOTE_SECTIONS, 'video');
+      const vote = formOneOf(form, 'vote', ['0', '1'] as const);
+      return ok(c, s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
+    }
+    case 'comm': {
+      const me = requireMember(c.var.viewer.memberId);
+      const section = formOneOf(form, 'section', COMMENT_SECTIONS, 'video');
+      const r = s.comments.post(me, section, formId(form, 'object_id'), form.msg);
+      return ok(c, { comment_id: r.commentId });
+    }
+    default:
+      throw new AppError('unsupported_act', { field: 'act' });
+  }
 }

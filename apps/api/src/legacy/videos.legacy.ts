@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
-import { cachedJson, legacyError } from './legacy-response';
+import { cachedJson, legacyError, privateJson } from './legacy-response';
 import {
   BadSegment,
   parseBucketed,
@@ -45,6 +45,11 @@ export function videosLegacy(cache: ResponseCache) {
     const rest = c.req.path.slice('/api/json/videos2/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     const p = parseVideos2(rest.slice(0, -5));
+    // A member's own lists, private ones included: computed for them alone, never stored in a shared cache.
+    if (p.target.section === 'member' && p.target.memberId === c.var.viewer.memberId) {
+      const r = c.var.services.listing.list(p);
+      return privateJson(c, { videos: r.items.map(legacyThumb), total_count: r.totalCount });
+    }
     return cachedJson(c, cache, p.lifetime, () => {
       // Shared caches hold only what any visitor may see: a member's private lists answer 403 here.
       if (p.target.section === 'member') {

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../lib/app-error';
+import { checkLength } from './auth/account-rules';
+import type { Clock } from './clock';
 import type { CommentItem, CommentSection, Listing } from './dto';
+
+/** Spec §5: a comment is at least 5 characters. */
+export const COMMENT_MIN = 5;
+export const COMMENT_MAX = 1000;
+const COUNTED: Partial<Record<CommentSection, string>> = { video: 'videos', album: 'albums' };
 
 /** Spec §9: comments 10 per page. */
 export const COMMENTS_PAGE_SIZE = 10;
@@ -26,7 +33,7 @@ interface CommentRow {
  * Read side of comments on videos, albums, models and members: newest first, deleted ones left out,
  * each joined with its author's name and avatar. Posting comes with the members issue.
  */
-export function createCommentService({ sqlite }: { sqlite: Database.Database }) {
+export function createCommentService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
   // The comments of something visitors cannot see do not exist for them either ("not yours" is "not found").
   const visible: Record<CommentSection, Database.Statement> = {
     video: sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1 AND is_private = 0'),
@@ -69,6 +76,32 @@ export function createCommentService({ sqlite }: { sqlite: Database.Database }) 
         page: pageNo,
         pages: Math.ceil(total / COMMENTS_PAGE_SIZE),
       };
+    },
+
+    /** Posts a comment as plain text (it is only ever rendered as text); keeps comments_count. */
+    post(
+      memberId: number,
+      section: CommentSection,
+      objectId: number,
+      text: string | undefined,
+    ): { commentId: number } {
+      const comment = checkLength('msg', text, COMMENT_MIN, COMMENT_MAX);
+      if (!visible[section].get(objectId)) {
+        throw new AppError(`${section}_not_found`, { status: 404, message: NOT_FOUND_MESSAGES[section] });
+      }
+      return sqlite.transaction(() => {
+        const id = sqlite
+          .prepare(
+            'INSERT INTO comments (section, object_id, member_id, comment, added_date) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(section, objectId, memberId, comment, clock.now()).lastInsertRowid;
+        const table = COUNTED[section];
+        if (table)
+          sqlite
+            .prepare(`UPDATE ${table} SET comments_count = comments_count + 1 WHERE id = ?`)
+            .run(objectId);
+        return { commentId: Number(id) };
+      })();
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
+import { createFriendsService } from './actions/friends.service';
+import { createMemberListsService } from './actions/member-lists.service';
+import { createPlaylistEditService } from './actions/playlist-edit.service';
+import { createSubscribeService } from './actions/subscribe.service';
+import { createVotesService } from './actions/votes.service';
 import { createAlbumService } from './album.service';
 import { createAuthService } from './auth/auth.service';
 import { createMailer } from './auth/mailer';
@@ -35,6 +40,11 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
   return {
     mailer,
     sessions,
+    lists: createMemberListsService({ sqlite, clock }),
+    playlistEdit: createPlaylistEditService({ sqlite, clock }),
+    votes: createVotesService({ sqlite, clock }),
+    subscribe: createSubscribeService({ sqlite, clock }),
+    friends: createFriendsService({ sqlite, clock }),
     auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
     clock,
     urls,
@@ -44,10 +54,10 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     playlists: createPlaylistService({ sqlite, listing }),
     members: createMemberList({ sqlite, clock }),
     profiles: createMemberProfiles({ sqlite, clock }),
-    wall: createWallService({ sqlite }),
+    wall: createWallService({ sqlite, clock }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
-    comments: createCommentService({ sqlite }),
+    comments: createCommentService({ sqlite, clock }),
     views: createViewStats({ sqlite, clock }),
     rollup: createStatsRollup({ sqlite, clock }),
   };

@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
+import { AppError } from '../lib/app-error';
+import { checkLength } from './auth/account-rules';
+import type { Clock } from './clock';
 import type { Listing, WallPost } from './dto';
+
+export const WALL_POST_MAX = 1000;
 
 export const WALL_PAGE_SIZE = 10;
 export type WallSection = 'model' | 'member';
@@ -13,8 +18,8 @@ interface Row {
   avatar: string | null;
 }
 
-/** Model and member walls: posts newest first, WALL_PAGE_SIZE per page (read-only until posting exists). */
-export function createWallService({ sqlite }: { sqlite: Database.Database }) {
+/** Model and member walls: posts newest first, WALL_PAGE_SIZE per page. */
+export function createWallService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
   const pageRows = sqlite.prepare(
     `SELECT w.id, w.body, w.created_at, m.id AS author_id, m.name, m.avatar
      FROM wall_posts w JOIN members m ON m.id = w.author_id
@@ -44,6 +49,26 @@ export function createWallService({ sqlite }: { sqlite: Database.Database }) {
         page,
         pages: Math.ceil(total / WALL_PAGE_SIZE),
       };
+    },
+
+    /** A post on a member's or model's wall, as plain text. */
+    post(
+      authorId: number,
+      section: WallSection,
+      objectId: number,
+      text: string | undefined,
+    ): { postId: number } {
+      const body = checkLength('msg', text, 2, WALL_POST_MAX);
+      const table = section === 'model' ? 'models' : 'members';
+      const where = section === 'member' ? " AND status = 'active'" : '';
+      if (!sqlite.prepare(`SELECT 1 FROM ${table} WHERE id = ?${where}`).get(objectId))
+        throw new AppError(`${section}_not_found`, { status: 404 });
+      const id = sqlite
+        .prepare(
+          'INSERT INTO wall_posts (section, object_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(section, objectId, authorId, body, clock.now()).lastInsertRowid;
+      return { postId: Number(id) };
     },
   };
 }
