@@ -16,6 +16,7 @@ import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { ToastProvider } from './components/toasts';
 import { getI18n } from './lib/i18n';
 import { type RootData, useRootData } from './lib/root-data';
 import { safeJson } from './lib/safe-json';
@@ -72,13 +73,15 @@ export function Layout({ children }: { children: ReactNode }) {
               <a className="skip-link" href="#main">
                 {i18n.t('site.skip_to_content')}
               </a>
-              <LoginModalProvider>
-                <SiteHeader />
-                <main id="main" className="site-main">
-                  {children}
-                </main>
-                <SiteFooter year={root.year} />
-              </LoginModalProvider>
+              <ToastProvider>
+                <LoginModalProvider>
+                  <SiteHeader />
+                  <main id="main" className="site-main">
+                    {children}
+                  </main>
+                  <SiteFooter year={root.year} />
+                </LoginModalProvider>
+              </ToastProvider>
             </>
           )}
         </I18nextProvider>

@@ -17,8 +17,9 @@ export interface PlaylistListQuery {
   sort: PlaylistSort;
   count: number;
   page: number;
-  /** Only this member's public playlists. */
+  /** Only this member's playlists: the public ones, or all of them for the member themself. */
   memberId?: number;
+  includePrivate?: boolean;
 }
 
 export interface PlaylistThumb {
@@ -82,8 +83,12 @@ export function createPlaylistService({
 
   return {
     list(q: PlaylistListQuery): Listing<PlaylistThumb> {
-      const where = 'p.orientation = ? AND p.is_private = 0' + (q.memberId ? ' AND p.member_id = ?' : '');
-      const params: unknown[] = q.memberId ? [q.gender, q.memberId] : [q.gender];
+      // A member's own list shows every playlist they made, private ones and other orientations included.
+      const own = q.memberId !== undefined && q.includePrivate === true;
+      const where = own
+        ? 'p.member_id = ?'
+        : `p.orientation = ? AND p.is_private = 0${q.memberId ? ' AND p.member_id = ?' : ''}`;
+      const params: unknown[] = own ? [q.memberId] : q.memberId ? [q.gender, q.memberId] : [q.gender];
       const total = (
         sqlite.prepare(`SELECT count(*) AS n FROM playlists p WHERE ${where}`).get(...params) as { n: number }
       ).n;

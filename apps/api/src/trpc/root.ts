@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
 import { commentsRouter } from './routers/comments.router';
 import { infoRouter } from './routers/info.router';
+import { meRouter } from './routers/me.router';
 import { membersRouter } from './routers/members.router';
 import { modelsRouter } from './routers/models.router';
 import { playlistsRouter } from './routers/playlists.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   playlists: playlistsRouter,
   members: membersRouter,
+  me: meRouter,
   albums: albumsRouter,
   models: modelsRouter,
   comments: commentsRouter,

@@ -51,3 +51,10 @@ const appErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(appErrors);
 export const createCallerFactory = t.createCallerFactory;
+
+/** Procedures for the signed-in member only: 401 auth_error otherwise, with ctx.memberId set. */
+export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.viewer.memberId === null)
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to complete this action' });
+  return next({ ctx: { ...ctx, memberId: ctx.viewer.memberId } });
+});

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CommentItem, Listing } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
+import { CommentForm } from './actions/comment-form';
 import { EmptyState } from './empty-state';
 import { Pagination } from './pagination';
 
@@ -9,6 +10,8 @@ interface CommentsProps {
   lang: string;
   signedIn: boolean;
   href: (page: number) => string;
+  /** What a signed-in member comments on; without it the list is read-only. */
+  target?: { section: string; objectId: number };
 }
 
 function Avatar({ name, src }: { name: string; src: string | null }) {
@@ -31,8 +34,8 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
   );
 }
 
-/** Read-only comments, 10 per page, newest first; posting arrives with member accounts. */
-export function Comments({ comments, lang, signedIn, href }: CommentsProps) {
+/** Comments, 10 per page, newest first, rendered as text; signed-in members get the form above them. */
+export function Comments({ comments, lang, signedIn, href, target }: CommentsProps) {
   const { t } = useTranslation();
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments">
@@ -41,6 +44,7 @@ export function Comments({ comments, lang, signedIn, href }: CommentsProps) {
           ? t('comments.title_count', { count: comments.totalCount })
           : t('comments.title')}
       </h2>
+      {signedIn && target && <CommentForm section={target.section} objectId={target.objectId} />}
       {!signedIn && (
         <p className="comments__sign-in" data-testid="comments-sign-in">
           {t('comments.sign_in')}

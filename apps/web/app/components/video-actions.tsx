@@ -1,12 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
+import { AddToPlaylistModal } from './actions/add-to-playlist-modal';
+import { SubscribeButton } from './actions/subscribe-button';
+import { useMemberAction } from './actions/use-member-action';
+import { VoteButtons } from './actions/vote-buttons';
+import { useLoginModal } from './auth/login-modal';
 import { DownloadGate } from './download-gate';
 import { ShareModal } from './share-modal';
 
-type OpenModal = 'share' | 'download' | null;
+type OpenModal = 'share' | 'download' | 'add-to' | null;
+type List = 'favourites' | 'watch_later';
 
-/** Share and Download under the player (the member actions arrive with the members issue). */
+/** Under the player: votes, favourites, watch later, add to playlist, subscribe, share and download. */
 export function VideoActions({
   video,
   origin,
@@ -20,8 +27,58 @@ export function VideoActions({
   const [open, setOpen] = useState<OpenModal>(null);
   const close = () => setOpen(null);
   const active = video.state === 'active';
+  const login = useLoginModal();
+  const { run, busy } = useMemberAction();
+  const [lists, setLists] = useState<List[]>([]);
+  useEffect(() => {
+    if (!signedIn || !active) return;
+    apiClient()
+      .me.videoState.query({ videoId: video.id, uploaderId: null })
+      .then(
+        (s) => setLists(s.lists),
+        () => {},
+      );
+  }, [signedIn, active, video.id]);
+
+  const toggle = async (list: List) => {
+    const has = lists.includes(list);
+    const act = list === 'favourites' ? 'favourite' : 'watch_later';
+    const r = await run('/api/input.php', { act: has ? `${act}_del` : act, video_id: video.id });
+    if (r?.ok) setLists((l) => (has ? l.filter((x) => x !== list) : [...l, list]));
+  };
   return (
     <div className="video-actions" data-testid="video-actions">
+      {active && (
+        <>
+          <VoteButtons section="video" objectId={video.id} likes={video.likes} dislikes={video.dislikes} />
+          <button
+            type="button"
+            className="video-actions__button"
+            aria-pressed={lists.includes('favourites')}
+            disabled={busy}
+            onClick={() => toggle('favourites')}
+          >
+            {lists.includes('favourites') ? t('actions.favourited') : t('actions.favourite')}
+          </button>
+          <button
+            type="button"
+            className="video-actions__button"
+            aria-pressed={lists.includes('watch_later')}
+            disabled={busy}
+            onClick={() => toggle('watch_later')}
+          >
+            {lists.includes('watch_later') ? t('actions.in_watch_later') : t('actions.watch_later')}
+          </button>
+          <button
+            type="button"
+            className="video-actions__button"
+            onClick={() => login.requireSignIn() && setOpen('add-to')}
+          >
+            {t('actions.add_to')}
+          </button>
+          {video.uploader && <SubscribeButton section="member" objectId={video.uploader.id} />}
+        </>
+      )}
       <button type="button" className="video-actions__button" onClick={() => setOpen('share')}>
         {t('video.share')}
       </button>
@@ -30,6 +87,7 @@ export function VideoActions({
           {t('video.download')}
         </button>
       )}
+      {open === 'add-to' && <AddToPlaylistModal videoId={video.id} onClose={close} />}
       {open === 'share' && (
         <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
       )}

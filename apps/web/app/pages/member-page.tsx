@@ -2,6 +2,10 @@ import { abbreviateCount } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FriendButtons } from '../components/actions/friend-button';
+import { SubscribeButton } from '../components/actions/subscribe-button';
+import { useRemoveFromList } from '../components/actions/use-remove-from-list';
+import { WallForm } from '../components/actions/wall-form';
 import { AlbumGrid } from '../components/album-grid';
 import { EmptyState } from '../components/empty-state';
 import { MemberAvatar, MemberGrid } from '../components/member-card';
@@ -13,6 +17,7 @@ import { WallPosts } from '../components/wall-posts';
 import type { Listing, MemberProfile, MemberSubscription, VideoThumb } from '../lib/dto';
 import { countryName, formatDate } from '../lib/intl';
 import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
+import { useRootData } from '../lib/root-data';
 import type { MemberPageData } from './member-page.server';
 
 function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string }) {
@@ -37,6 +42,10 @@ function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string 
         <h1 className="page-title model-header__name">{profile.name}</h1>
         <p className="member-header__meta">{meta.join(' · ')}</p>
         <StatList stats={stats} testId="member-stats" />
+        <div className="member-actions">
+          <SubscribeButton section="member" objectId={profile.id} />
+          <FriendButtons memberId={profile.id} />
+        </div>
       </div>
     </header>
   );
@@ -211,6 +220,11 @@ function Overview({
 
 function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
   const { t } = useTranslation();
+  const signedIn = useRootData().viewer.memberId !== null;
+  const removeFromList = useRemoveFromList((video) => ({
+    act: data.tab === 'favourites' ? 'favourite_del' : 'watch_later_del',
+    video_id: video.id,
+  }));
   const { profile, tab, page, content } = data;
   const href = (n: number) => memberTabHref(profile.id, tab, n);
   const headline =
@@ -229,7 +243,12 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
     case 'overview':
       return <Overview profile={profile} uploads={content.uploads} favourites={content.favourites} />;
     case 'wall':
-      return <WallPosts wall={content.listing} page={page} href={href} lang={lang} />;
+      return (
+        <>
+          {signedIn && <WallForm section="member" objectId={profile.id} />}
+          <WallPosts wall={content.listing} page={page} href={href} lang={lang} />
+        </>
+      );
     case 'subscriptions':
       return <SubscriptionList items={content.items} />;
     case 'videos':
@@ -239,7 +258,16 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
             {t(tab === 'history' ? 'listing.empty.list_empty' : 'listing.empty.videos')}
           </EmptyState>
         );
-      return paged(content.listing.pages, <ThumbGrid videos={content.listing.items} label={headline} />);
+      return paged(
+        content.listing.pages,
+        <ThumbGrid
+          videos={content.listing.items}
+          label={headline}
+          onRemove={
+            data.isOwner && (tab === 'favourites' || tab === 'watch_later') ? removeFromList : undefined
+          }
+        />,
+      );
     case 'albums':
       if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.albums')}</EmptyState>;
       return paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />);

@@ -2,6 +2,8 @@ import { abbreviateCount } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SubscribeButton } from '../components/actions/subscribe-button';
+import { WallForm } from '../components/actions/wall-form';
 import { EmptyState } from '../components/empty-state';
 import { ModelPortrait } from '../components/model-grid';
 import { Pagination } from '../components/pagination';
@@ -11,6 +13,7 @@ import { WallPosts } from '../components/wall-posts';
 import type { ModelDetail } from '../lib/dto';
 import { countryName } from '../lib/intl';
 import { modelHref, modelInfoHref, modelVideosHref, modelWallHref } from '../lib/models';
+import { useRootData } from '../lib/root-data';
 import type { ModelPageData, ModelTab } from './model-page.server';
 
 function ModelHeader({ model }: { model: ModelDetail }) {
@@ -32,6 +35,9 @@ function ModelHeader({ model }: { model: ModelDetail }) {
           <p className="model-header__country">{countryName(model.country, i18n.language)}</p>
         )}
         <StatList stats={stats} testId="model-stats" />
+        <div className="member-actions">
+          <SubscribeButton section="model" objectId={model.id} />
+        </div>
       </div>
     </header>
   );
@@ -141,6 +147,11 @@ function Info({ model }: { model: ModelDetail }) {
   );
 }
 
+function ModelWallForm({ modelId }: { modelId: number }) {
+  const { viewer } = useRootData();
+  return viewer.memberId !== null ? <WallForm section="model" objectId={modelId} /> : null;
+}
+
 function Videos({ data }: { data: ModelPageData }) {
   const { t } = useTranslation();
   const { model, videos, page } = data;
@@ -160,6 +171,7 @@ export function ModelPage({ data, lang }: { data: ModelPageData; lang: string })
       <ModelTabs model={data.model} tab={data.tab} />
       {data.tab === 'overview' && <Overview data={data} />}
       {data.tab === 'info' && <Info model={data.model} />}
+      {data.tab === 'wall' && <ModelWallForm modelId={data.model.id} />}
       {data.tab === 'wall' && (
         <WallPosts
           wall={data.wall}

@@ -95,6 +95,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
           lang={lang}
           signedIn={viewer.memberId !== null}
           href={(page) => withParam(video.url, search, 'comments_page', page)}
+          target={active ? { section: 'video', objectId: video.id } : undefined}
         />
       )}
     </div>

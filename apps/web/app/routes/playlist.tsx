@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
+import { PlaylistOwnerTools } from '../components/actions/playlist-owner-tools';
+import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
 import { ThumbGrid } from '../components/thumb-grid';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
-import { rootDataFromMatches } from '../lib/root-data';
+import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId, parsePage } from '../lib/route-params';
 import type { Route } from './+types/playlist';
 
@@ -42,6 +44,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Playlist({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { viewer } = useRootData();
+  const removeVideo = useRemoveFromList((video) => ({
+    act: 'playlist_del',
+    playlist_id: loaderData.state === 'ok' ? loaderData.playlist.id : 0,
+    video_id: video.id,
+  }));
   if (loaderData.state === 'private') {
     return (
       <div className="listing">
@@ -50,6 +58,7 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
     );
   }
   const { playlist, videos, page } = loaderData;
+  const isOwner = viewer.memberId === playlist.owner.id;
   // Each video opens with the playlist strip beside it.
   const linked = videos.items.map((v) => ({ ...v, url: `${v.url}?playlist=${playlist.id}&pl_page=${page}` }));
   return (
@@ -60,9 +69,10 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
         {t('playlists.videos', { count: playlist.videosCount })}
       </p>
       {playlist.description && <p className="playlist-description">{playlist.description}</p>}
+      {isOwner && <PlaylistOwnerTools playlist={playlist} />}
       {linked.length > 0 ? (
         <>
-          <ThumbGrid videos={linked} label={playlist.title} />
+          <ThumbGrid videos={linked} label={playlist.title} onRemove={isOwner ? removeVideo : undefined} />
           <Pagination page={page} pages={videos.pages} href={(n) => `/playlist/${playlist.id}/${n}/`} />
         </>
       ) : (

@@ -16,7 +16,13 @@ export const playlistsRouter = router({
         memberId: id.optional(),
       }),
     )
-    .query(({ ctx, input }) => ctx.services.playlists.list({ ...input, gender: ctx.gender })),
+    .query(({ ctx, input }) =>
+      ctx.services.playlists.list({
+        ...input,
+        gender: ctx.gender,
+        includePrivate: input.memberId !== undefined && input.memberId === ctx.viewer.memberId,
+      }),
+    ),
 
   /** The playlist and one page of its videos; 403 playlist_private for others' private playlists. */
   page: publicProcedure

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SUBSCRIBE_SECTIONS } from '../../services/actions/subscribe.service';
+import { memberProcedure, router } from '../trpc';
+
+const id = z.number().int().positive();
+
+/** The signed-in member's own state, for the buttons and modals of member actions. */
+export const meRouter = router({
+  /** The add-to modal: the member's playlists and whether each already holds the video. */
+  playlists: memberProcedure.input(z.object({ videoId: id.optional() })).query(({ ctx, input }) =>
+    ctx.services.playlistEdit.mine(ctx.memberId, input.videoId ?? null).map((p) => ({
+      id: p.id,
+      title: p.title,
+      isPrivate: p.isPrivate === 1,
+      videosCount: p.videosCount,
+      hasVideo: p.hasVideo === 1,
+    })),
+  ),
+
+  /** Pressed states on a video page: which lists hold it, and whether its uploader is subscribed. */
+  videoState: memberProcedure
+    .input(z.object({ videoId: id, uploaderId: id.nullable() }))
+    .query(({ ctx, input }) => ({
+      lists: ctx.services.lists.listsHolding(ctx.memberId, input.videoId),
+      subscribed: input.uploaderId
+        ? ctx.services.subscribe.isSubscribed(ctx.memberId, 'member', input.uploaderId)
+        : false,
+    })),
+
+  subscribed: memberProcedure
+    .input(z.object({ section: z.enum(SUBSCRIBE_SECTIONS), id }))
+    .query(({ ctx, input }) => ctx.services.subscribe.isSubscribed(ctx.memberId, input.section, input.id)),
+
+  /** me → another member: 'none', 'sent', 'received' or 'friends'. */
+  friendship: memberProcedure
+    .input(z.object({ id }))
+    .query(({ ctx, input }) => ctx.services.friends.relation(ctx.memberId, input.id)),
+});
