@@ -12,8 +12,10 @@ import { authLegacy } from './legacy/auth.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
 import { commentsLegacy } from './legacy/comments.legacy';
 import { inputLegacy } from './legacy/input.legacy';
+import { memberLegacy } from './legacy/member.legacy';
 import { memberPagesLegacy } from './legacy/member-pages.legacy';
 import { membersLegacy } from './legacy/members.legacy';
+import { messagesLegacy } from './legacy/messages.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
 import { playlistsLegacy } from './legacy/playlists.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
@@ -78,6 +80,8 @@ export function createApp({ config, db, log }: { config: Config; db: Db; log: Lo
 
   app.route('/', authLegacy(config));
   app.route('/', inputLegacy());
+  app.route('/', messagesLegacy());
+  app.route('/', memberLegacy());
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));

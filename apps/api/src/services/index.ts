@@ -2,7 +2,9 @@ import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createFriendsService } from './actions/friends.service';
 import { createMemberListsService } from './actions/member-lists.service';
+import { createMessagesService } from './actions/messages.service';
 import { createPlaylistEditService } from './actions/playlist-edit.service';
+import { createProfileEditService } from './actions/profile-edit.service';
 import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAlbumService } from './album.service';
@@ -45,6 +47,8 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     votes: createVotesService({ sqlite, clock }),
     subscribe: createSubscribeService({ sqlite, clock }),
     friends: createFriendsService({ sqlite, clock }),
+    messages: createMessagesService({ sqlite, clock }),
+    profileEdit: createProfileEditService({ sqlite, clock, mediaDir: config.mediaDir }),
     auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
     clock,
     urls,

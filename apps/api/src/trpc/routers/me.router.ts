@@ -35,4 +35,16 @@ export const meRouter = router({
   friendship: memberProcedure
     .input(z.object({ id }))
     .query(({ ctx, input }) => ctx.services.friends.relation(ctx.memberId, input.id)),
+
+  unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
+
+  conversations: memberProcedure.query(({ ctx }) => ctx.services.messages.conversations(ctx.memberId)),
+
+  /** One page of the conversation with another member (page 1 the latest); reading marks it read. */
+  conversation: memberProcedure
+    .input(z.object({ with: id, page: z.number().int().min(1).max(10_000).default(1) }))
+    .query(({ ctx, input }) => ({
+      member: ctx.services.profiles.get(input.with),
+      messages: ctx.services.messages.conversation(ctx.memberId, input.with, input.page),
+    })),
 });
