@@ -31,10 +31,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const signedIn = context.viewer.memberId !== null;
   return {
     lang: isLang(context.lang) ? context.lang : 'en',
-    viewer: { memberId: context.viewer.memberId, name: context.viewer.name },
+    viewer: {
+      memberId: context.viewer.memberId,
+      name: context.viewer.name,
+      role: context.viewer.role,
+      unread: signedIn ? await context.api.me.unread() : 0,
+    },
     country: context.country,
     origin: context.origin,
     year: new Date().getUTCFullYear(),

@@ -49,6 +49,7 @@ export function AccountMenu() {
     [memberTabHref(id, 'history'), t('account.history')],
     [memberTabHref(id, 'subscriptions'), t('account.subscriptions')],
     [memberTabHref(id, 'friends'), t('account.friends')],
+    ['/member_edit/', t('account.edit_profile')],
   ];
   const signOut = async () => {
     await postForm('/api/logout.php', {});
@@ -68,9 +69,31 @@ export function AccountMenu() {
           {viewer.name?.slice(0, 1).toUpperCase()}
         </span>
         {viewer.name}
+        {viewer.unread > 0 && (
+          <span
+            className="account-menu__badge"
+            data-testid="unread-badge"
+            aria-label={t('account.unread', { count: viewer.unread })}
+          >
+            {viewer.unread}
+          </span>
+        )}
       </button>
       {open && (
         <ul className="account-menu__list" aria-label={t('account.menu')}>
+          <li>
+            <Link to="/messages/">
+              {t('account.messages')}
+              {viewer.unread > 0 && (
+                <span
+                  className="account-menu__badge"
+                  aria-label={t('account.unread', { count: viewer.unread })}
+                >
+                  {viewer.unread}
+                </span>
+              )}
+            </Link>
+          </li>
           {links.map(([href, label]) => (
             <li key={href}>
               <Link to={href}>{label}</Link>

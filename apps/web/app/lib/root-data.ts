@@ -4,7 +4,13 @@ import { useRouteLoaderData } from 'react-router';
 /** Server constants every page needs; also published as window.__CONSTANTS__ (without origin/year). */
 export interface RootData {
   lang: Lang;
-  viewer: { memberId: number | null; name: string | null };
+  viewer: {
+    memberId: number | null;
+    name: string | null;
+    role: 'member' | 'moderator' | 'admin' | null;
+    /** Unread private messages, for the account menu. */
+    unread: number;
+  };
   country: string | null;
   origin: string;
   year: number;
@@ -12,7 +18,7 @@ export interface RootData {
 
 const FALLBACK: RootData = {
   lang: 'en',
-  viewer: { memberId: null, name: null },
+  viewer: { memberId: null, name: null, role: null, unread: 0 },
   country: null,
   origin: '',
   year: new Date().getUTCFullYear(),

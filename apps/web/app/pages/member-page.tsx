@@ -45,9 +45,28 @@ function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string 
         <div className="member-actions">
           <SubscribeButton section="member" objectId={profile.id} />
           <FriendButtons memberId={profile.id} />
+          <OwnLinks memberId={profile.id} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** "Send message" for other members; "Edit profile" on your own page. */
+function OwnLinks({ memberId }: { memberId: number }) {
+  const { t } = useTranslation();
+  const { viewer } = useRootData();
+  if (viewer.memberId === null) return null;
+  if (viewer.memberId === memberId)
+    return (
+      <Link to="/member_edit/" className="button">
+        {t('account.edit_profile')}
+      </Link>
+    );
+  return (
+    <Link to={`/messages/${memberId}/`} className="button">
+      {t('messages.send_message')}
+    </Link>
   );
 }
 

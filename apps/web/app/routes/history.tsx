@@ -6,9 +6,12 @@ import { loadVideoListing } from '../pages/video-listing.server';
 import { VideoListingPage } from '../pages/video-listing-page';
 import type { Route } from './+types/history';
 
-/** `/history/{page}/`: the viewing history (visitors' lives in localStorage); `/history/` → page 1. */
+/** `/history/{page}/`: visitors' viewing history (localStorage); members go to their server-side one. */
 export function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.page === undefined) throw redirect('/history/1/', 301);
+  // Members keep their history on the server: it is their profile's (private) history tab.
+  if (context.viewer.memberId !== null)
+    throw redirect(`/members/${context.viewer.memberId}/history/${params.page}/`, 302);
   return loadVideoListing(context, request, 'history', params.page);
 }
 
