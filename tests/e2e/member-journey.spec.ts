@@ -113,10 +113,9 @@ test('a member registers, confirms, uses every member action, befriends and mess
 
   // 5: Ben accepts Ann's friend request; they exchange messages.
   const benPage = await newMember(browser, ben);
-  const benId = /\/members\/(\d+)\//.exec(
-    (await benPage.getByTestId('account-menu').click(),
-    await benPage.getByRole('link', { name: 'My profile' }).getAttribute('href'))!,
-  )![1];
+  await benPage.getByTestId('account-menu').click();
+  const benHref = await benPage.getByRole('link', { name: 'My profile' }).getAttribute('href');
+  const benId = /\/members\/(\d+)\//.exec(benHref!)![1];
   await page.goto(`/members/${benId}/`);
   await page.getByRole('button', { name: 'Add friend' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Friend request sent' })).toBeVisible();
@@ -161,7 +160,9 @@ test('a member registers, confirms, uses every member action, befriends and mess
   await profile.getByLabel('City').fill('Lyon');
   await profile.getByLabel('About me').fill('I restore old reels.');
   await profile.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Your profile has been changed' }).last()).toBeVisible();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Your profile has been changed' }).last(),
+  ).toBeVisible();
   await page.getByTestId('account-menu').click();
   await page.getByRole('link', { name: 'My profile' }).click();
   await expect(page.locator('.member-header img')).toHaveAttribute('src', /\/thumbs\/members\//);

@@ -70,37 +70,34 @@ export function AccountMenu() {
         </span>
         {viewer.name}
         {viewer.unread > 0 && (
-          <span
-            className="account-menu__badge"
-            data-testid="unread-badge"
-            aria-label={t('account.unread', { count: viewer.unread })}
-          >
-            {viewer.unread}
+          <span className="account-menu__badge">
+            <span data-testid="unread-badge">{viewer.unread}</span>
+            <span className="visually-hidden"> {t('account.unread', { count: viewer.unread })}</span>
           </span>
         )}
       </button>
       {open && (
         <ul className="account-menu__list" aria-label={t('account.menu')}>
           <li>
-            <Link to="/messages/">
+            <Link to="/messages/" className="account-menu__item">
               {t('account.messages')}
               {viewer.unread > 0 && (
-                <span
-                  className="account-menu__badge"
-                  aria-label={t('account.unread', { count: viewer.unread })}
-                >
+                <span className="account-menu__badge">
                   {viewer.unread}
+                  <span className="visually-hidden"> {t('account.unread', { count: viewer.unread })}</span>
                 </span>
               )}
             </Link>
           </li>
           {links.map(([href, label]) => (
             <li key={href}>
-              <Link to={href}>{label}</Link>
+              <Link to={href} className="account-menu__item">
+                {label}
+              </Link>
             </li>
           ))}
           <li>
-            <button type="button" onClick={signOut}>
+            <button type="button" className="account-menu__item" onClick={signOut}>
               {t('auth.logout')}
             </button>
           </li>

@@ -54,6 +54,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 function Row({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the children, wrapped by the label
     <label className="form-field">
       <span className="form-field__label">{label}</span>
       {children}
