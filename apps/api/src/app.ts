@@ -28,6 +28,7 @@ import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
+import type { ExternalProvider } from './services/auth/external-auth.service';
 import { createServices, type Services } from './services/index';
 import { trpcContext } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -43,8 +44,18 @@ export interface BuiltApp {
   cache: ResponseCache;
 }
 
-export function createApp({ config, db, log }: { config: Config; db: Db; log: Logger }): BuiltApp {
-  const services = createServices({ db, config });
+export function createApp({
+  config,
+  db,
+  log,
+  externalProvider,
+}: {
+  config: Config;
+  db: Db;
+  log: Logger;
+  externalProvider?: ExternalProvider | null;
+}): BuiltApp {
+  const services = createServices({ db, config, externalProvider });
   const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl);
   const app = new Hono<AppEnv>();
 

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VintageTube <no-reply@localhost>'),
   MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -71,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       from: e.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
     } as const,
+    /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
+    googleOAuth:
+      e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET
+        ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET }
+        : null,
   };
 }
 

@@ -43,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     },
     country: context.country,
     origin: context.origin,
+    externalSignIn: context.externalSignIn,
     year: new Date().getUTCFullYear(),
   };
 }

@@ -5,6 +5,7 @@ import { migrateDb, openDb } from '@vt/db';
 import { createApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
+import type { ExternalProvider } from '../../../apps/api/src/services/auth/external-auth.service';
 import { hashPassword } from '../../../apps/api/src/services/auth/password';
 import { seedDemo } from '../../../packages/db/src/seed/seed';
 
@@ -40,7 +41,14 @@ function writeFakePhotos(mediaDir: string, n: number): string[] {
   });
 }
 
-export function createTestApp(opts: { videos?: number; env?: Record<string, string>; photos?: number } = {}) {
+export function createTestApp(
+  opts: {
+    videos?: number;
+    env?: Record<string, string>;
+    photos?: number;
+    externalProvider?: ExternalProvider | null;
+  } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
   writeFakeMedia(config.mediaDir);
@@ -61,7 +69,12 @@ export function createTestApp(opts: { videos?: number; env?: Record<string, stri
     ],
     photos,
   });
-  const built = createApp({ config, db, log: createLogger('silent') });
+  const built = createApp({
+    config,
+    db,
+    log: createLogger('silent'),
+    externalProvider: opts.externalProvider,
+  });
   const request = (path: string, init?: RequestInit) => built.app.request(path, init);
   const json = async (path: string, init?: RequestInit) => {
     const res = await request(path, init);

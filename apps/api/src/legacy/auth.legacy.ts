@@ -1,7 +1,10 @@
 import { isLang } from '@vt/i18n';
+import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
 import { clientIp } from '../lib/client-ip';
 import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../lib/session-cookie';
 import { formFields, ok } from './form';
@@ -11,6 +14,9 @@ import { legacyError } from './legacy-response';
  * Account entry (paths not shown by the spec; docs/api/auth.md): login and register take `usr` and `pwd`
  * like the spec says, logout clears the session cookie, restore mails a link and then sets the password.
  */
+const OAUTH_STATE = 'vt_oauth_state';
+const OAUTH_VERIFIER = 'vt_oauth_verifier';
+
 export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => legacyError(c, err));
@@ -47,6 +53,40 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) 
     if (form.token !== undefined) await c.var.services.auth.restore({ token: form.token, pwd: form.pwd });
     else await c.var.services.auth.requestRestore({ email: form.email, lang: lang(c) });
     return ok(c);
+  });
+
+  /**
+   * External sign-in (spec §7 `GET /api/.g.php`), only when a provider is configured: without `code` it
+   * sends the visitor to the provider (state and PKCE verifier in short-lived cookies); the provider sends
+   * them back here with `code`, and a verified email signs in or creates the member.
+   */
+  app.get('/api/.g.php', async (c) => {
+    const external = c.var.services.external;
+    if (!external.enabled) return c.json({ error: 'Not found', code: 'not_found' }, 404);
+    const secure = isSecure(c, config);
+    const cookie = { httpOnly: true, sameSite: 'Lax', secure, path: '/api/', maxAge: 600 } as const;
+    const code = c.req.query('code');
+    if (!code) {
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      setCookie(c, OAUTH_STATE, state, cookie);
+      setCookie(c, OAUTH_VERIFIER, verifier, cookie);
+      return c.redirect(external.authorizationUrl(state, verifier).toString(), 302);
+    }
+    const state = getCookie(c, OAUTH_STATE);
+    const verifier = getCookie(c, OAUTH_VERIFIER);
+    deleteCookie(c, OAUTH_STATE, { path: '/api/' });
+    deleteCookie(c, OAUTH_VERIFIER, { path: '/api/' });
+    if (!state || !verifier || state !== c.req.query('state'))
+      return c.redirect('/login/?error=external_auth_failed', 302);
+    try {
+      const r = await external.signIn(code, verifier, c.req.header('user-agent') ?? null);
+      writeSessionCookie(c, r.token, r.expiresAt, secure);
+      return c.redirect('/', 302);
+    } catch (err) {
+      const reason = err instanceof AppError ? err.code : 'external_auth_failed';
+      return c.redirect(`/login/?error=${reason}`, 302);
+    }
   });
 
   /** The development outbox (MAIL_TRANSPORT=outbox only): sent mail, newest first. */

@@ -18,4 +18,6 @@ export interface PageContext {
   requestId: string;
   /** Public base URL, e.g. http://localhost:3000 */
   origin: string;
+  /** An external sign-in provider is configured (`/api/.g.php`). */
+  externalSignIn: boolean;
 }

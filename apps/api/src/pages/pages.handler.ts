@@ -28,6 +28,7 @@ export function pagesHandler(webBuildDir: string, defaultCountry: string, origin
       gender: c.var.gender,
       requestId: c.var.requestId,
       origin,
+      externalSignIn: c.var.services.external.enabled,
     };
     return handler(c.req.raw, ctx);
   };

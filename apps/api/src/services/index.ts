@@ -9,6 +9,7 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAlbumService } from './album.service';
 import { createAuthService } from './auth/auth.service';
+import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
 import { createMailer } from './auth/mailer';
 import { createSessionService } from './auth/session.service';
 import { createCatalogService } from './catalog.service';
@@ -27,12 +28,15 @@ import { createWallService } from './wall.service';
 
 export interface ServiceDeps {
   db: Db;
-  config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'>;
+  config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
+    Partial<Pick<Config, 'googleOAuth'>>;
+  /** Replaces the configured external sign-in provider (tests). */
+  externalProvider?: ExternalProvider | null;
   clock?: Clock;
 }
 
 /** Every service, wired from explicit dependencies: no module-level singletons. */
-export function createServices({ db, config, clock = systemClock }: ServiceDeps) {
+export function createServices({ db, config, clock = systemClock, externalProvider }: ServiceDeps) {
   const sqlite = db.$client;
   const urls = createMediaUrls({ secret: config.mediaSecret, ttlSeconds: config.mediaUrlTtl, clock });
   const listing = createVideoListing({ sqlite, urls, clock });
@@ -49,6 +53,17 @@ export function createServices({ db, config, clock = systemClock }: ServiceDeps)
     friends: createFriendsService({ sqlite, clock }),
     messages: createMessagesService({ sqlite, clock }),
     profileEdit: createProfileEditService({ sqlite, clock, mediaDir: config.mediaDir }),
+    external: createExternalAuth({
+      sqlite,
+      clock,
+      sessions,
+      provider:
+        externalProvider !== undefined
+          ? externalProvider
+          : config.googleOAuth
+            ? googleProvider({ ...config.googleOAuth, redirectUri: `${config.publicOrigin}/api/.g.php` })
+            : null,
+    }),
     auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
     clock,
     urls,

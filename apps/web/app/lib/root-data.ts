@@ -13,6 +13,8 @@ export interface RootData {
   };
   country: string | null;
   origin: string;
+  /** Show "Sign in with Google" (`/api/.g.php`): only when a provider is configured. */
+  externalSignIn: boolean;
   year: number;
 }
 
@@ -21,6 +23,7 @@ const FALLBACK: RootData = {
   viewer: { memberId: null, name: null, role: null, unread: 0 },
   country: null,
   origin: '',
+  externalSignIn: false,
   year: new Date().getUTCFullYear(),
 };
 

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postForm } from '../../lib/legacy-post';
+import { useRootData } from '../../lib/root-data';
 import { FormField } from './form-field';
 import { useFormErrors } from './use-form-errors';
 
@@ -15,6 +16,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'submitting'>('idle');
   const errors = useFormErrors<(typeof FIELDS)[number]>();
+  const { externalSignIn } = useRootData();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,6 +65,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {state === 'submitting' ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>
+      {externalSignIn && (
+        <a href="/api/.g.php" className="button" data-testid="external-sign-in">
+          {t('auth.login.external')}
+        </a>
+      )}
       <p className="auth-form__links">
         <Link to="/restore/">{t('auth.login.forgot')}</Link>
         <span>
