@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VintageTube <no-reply@localhost>'),
   MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+  WORKER_INLINE: bool,
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
 });
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       from: e.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
     } as const,
+    worker: { inline: e.WORKER_INLINE ?? true, concurrency: e.WORKER_CONCURRENCY },
     /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
     googleOAuth:
       e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET

@@ -3,6 +3,9 @@ import { getRequestListener } from '@hono/node-server';
 import { migrateDb, openDb } from '@vt/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { createJobHandlers } from './jobs/handlers';
+import { scheduleRecurring } from './jobs/schedule';
+import { createWorker } from './jobs/worker';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
 
@@ -22,14 +25,18 @@ const flush = setInterval(() => {
     log.error({ err }, 'view flush failed');
   }
 }, 1000);
-const rollup = setInterval(() => {
-  try {
-    services.rollup.run();
-    services.listing.invalidateCounts();
-  } catch (err) {
-    log.error({ err }, 'stats rollup failed');
-  }
-}, 3600_000);
+// Recurring work goes through the jobs table; `npm start` runs one worker inline unless WORKER_INLINE=0
+// (then `npm run worker` processes run them).
+const stopSchedule = scheduleRecurring(services.jobs);
+const worker = config.worker.inline
+  ? createWorker({
+      queue: services.jobs,
+      handlers: createJobHandlers(services),
+      log,
+      concurrency: config.worker.concurrency,
+    })
+  : null;
+worker?.start();
 
 const honoListener = getRequestListener(app.fetch);
 const server = createServer((req, res) => {
@@ -42,7 +49,8 @@ server.listen(config.port, config.host, () => {
 
 function shutdown() {
   clearInterval(flush);
-  clearInterval(rollup);
+  stopSchedule();
+  void worker?.stop();
   services.views.flush();
   server.close(() => {
     db.$client.close();

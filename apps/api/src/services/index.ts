@@ -1,5 +1,6 @@
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
+import { createJobQueue } from '../jobs/job-queue';
 import { createFriendsService } from './actions/friends.service';
 import { createMemberListsService } from './actions/member-lists.service';
 import { createMessagesService } from './actions/messages.service';
@@ -42,10 +43,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const listing = createVideoListing({ sqlite, urls, clock });
   const videos = createVideoService({ sqlite, urls, listing });
   const mailer = createMailer(config.mail);
+  const jobs = createJobQueue({ sqlite, clock });
   const sessions = createSessionService({ sqlite, clock });
   return {
     mailer,
     sessions,
+    jobs,
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock }),
     votes: createVotesService({ sqlite, clock }),

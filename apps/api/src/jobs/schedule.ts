@@ -1,0 +1,20 @@
+import type { JobName } from './catalogue';
+import type { JobQueue } from './job-queue';
+
+/** Recurring jobs and how often they are queued; the unique key keeps one pending at a time. */
+const RECURRING: [JobName, number][] = [
+  ['stats.rollup', 3600],
+  ['sessions.purge', 86_400],
+];
+
+/** Queues each recurring job once per period (and once at start). Returns a stop function. */
+export function scheduleRecurring(queue: JobQueue): () => void {
+  const timers = RECURRING.map(([name, seconds]) => {
+    const enqueue = () => queue.enqueue(name, {}, { uniqueKey: name, delaySeconds: seconds });
+    enqueue();
+    return setInterval(enqueue, seconds * 1000);
+  });
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
+}
