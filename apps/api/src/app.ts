@@ -19,6 +19,7 @@ import { messagesLegacy } from './legacy/messages.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
 import { playlistsLegacy } from './legacy/playlists.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
+import { searchLegacy } from './legacy/search.legacy';
 import { statsLegacy } from './legacy/stats.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
@@ -102,6 +103,7 @@ export function createApp({
   app.route('/', playlistsLegacy(cache));
   app.route('/', membersLegacy(cache));
   app.route('/', memberPagesLegacy(cache));
+  app.route('/', searchLegacy(cache));
   app.use(
     '/trpc/*',
     trpcServer({

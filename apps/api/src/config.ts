@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VintageTube <no-reply@localhost>'),
   MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+  MEILI_HOST: z.url().optional(),
+  MEILI_MASTER_KEY: z.string().optional(),
+  MEILI_INDEX: z.string().default('videos'),
+  /** JSON object of synonym lists, e.g. {"movie":["film","reel"]}. */
+  MEILI_SYNONYMS: z.string().optional(),
   WORKER_INLINE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -75,6 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       from: e.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
     } as const,
+    meili: e.MEILI_HOST
+      ? {
+          host: e.MEILI_HOST,
+          apiKey: e.MEILI_MASTER_KEY,
+          index: e.MEILI_INDEX,
+          synonyms: e.MEILI_SYNONYMS ? (JSON.parse(e.MEILI_SYNONYMS) as Record<string, string[]>) : {},
+        }
+      : null,
     worker: { inline: e.WORKER_INLINE ?? true, concurrency: e.WORKER_CONCURRENCY },
     /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
     googleOAuth:

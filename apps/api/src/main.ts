@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { migrateDb, openDb } from '@vt/db';
+import { migrateDb, openDb, rebuildSearchIndex, searchIndexIsEmpty } from '@vt/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createJobHandlers } from './jobs/handlers';
@@ -17,6 +17,15 @@ migrateDb(db);
 const { app, services, cache } = createApp({ config, db, log });
 // A database that never ran the stats job (e.g. imported) gets its counters and listing totals now.
 if (!db.$client.prepare('SELECT 1 FROM listing_facets LIMIT 1').get()) services.rollup.run();
+// The embedded index of a database that predates it (or was imported) is built once, here.
+if (services.search.engine.name === 'fts5' && searchIndexIsEmpty(db.$client)) {
+  log.info('building the search index');
+  rebuildSearchIndex(db.$client);
+}
+// A search engine that is down must not stop the site: it logs, and queued index jobs catch up later.
+services.search.engine
+  .init()
+  .catch((err: unknown) => log.error({ err }, 'search engine settings not applied'));
 
 const flush = setInterval(() => {
   try {

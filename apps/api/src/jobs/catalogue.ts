@@ -7,8 +7,17 @@ export interface JobPayloads {
   'stats.rollup': Record<string, never>;
   /** Deletes expired sessions (daily). */
   'sessions.purge': Record<string, never>;
+  /** Re-indexes videos in the search engine (listed ones in, the rest out). */
+  'search.index': { videoIds: number[] };
+  /** Refreshes the suggester's title terms (daily). */
+  'search.keywords': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
 
-export const JOB_NAMES = ['stats.rollup', 'sessions.purge'] as const satisfies readonly JobName[];
+export const JOB_NAMES = [
+  'stats.rollup',
+  'sessions.purge',
+  'search.index',
+  'search.keywords',
+] as const satisfies readonly JobName[];

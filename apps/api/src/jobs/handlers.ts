@@ -9,5 +9,11 @@ export function createJobHandlers(services: Services): JobHandlers {
       services.listing.invalidateCounts();
     },
     'sessions.purge': () => ({ removed: services.sessions.purgeExpired() }),
+    // An engine outage fails the job, which retries with backoff: the backlog catches up on its own.
+    'search.index': async ({ videoIds }) => {
+      await services.search.engine.index(videoIds);
+      return { indexed: videoIds.length };
+    },
+    'search.keywords': () => ({ keywords: services.search.refreshTitleKeywords() }),
   };
 }

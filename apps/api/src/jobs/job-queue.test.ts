@@ -71,10 +71,12 @@ describe('the worker', () => {
   const log = pino({ level: 'silent' });
 
   it('refuses to start unless every catalogued job has exactly one handler', () => {
-    expect(() => assertCatalogue({ 'stats.rollup': () => {} })).toThrow(/missing handlers \[sessions.purge\]/);
-    expect(() => assertCatalogue({ 'stats.rollup': () => {}, 'sessions.purge': () => {}, 'made.up': () => {} })).toThrow(
-      /unknown \[made.up\]/,
+    expect(() => assertCatalogue({ 'stats.rollup': () => {} })).toThrow(
+      /missing handlers \[sessions.purge, search.index/,
     );
+    expect(() =>
+      assertCatalogue({ 'stats.rollup': () => {}, 'sessions.purge': () => {}, 'made.up': () => {} }),
+    ).toThrow(/unknown \[made.up\]/);
   });
 
   it('runs jobs with progress, records results and failures', async () => {
@@ -88,6 +90,8 @@ describe('the worker', () => {
       'sessions.purge': () => {
         throw new Error('locked');
       },
+      'search.index': () => {},
+      'search.keywords': () => {},
     };
     const a = queue.enqueue('stats.rollup', {})!;
     const b = queue.enqueue('sessions.purge', {})!;

@@ -5,6 +5,7 @@ import type { JobQueue } from './job-queue';
 const RECURRING: [JobName, number][] = [
   ['stats.rollup', 3600],
   ['sessions.purge', 86_400],
+  ['search.keywords', 86_400],
 ];
 
 /** Queues each recurring job once per period (and once at start). Returns a stop function. */

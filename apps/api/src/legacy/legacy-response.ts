@@ -27,16 +27,28 @@ export function cachedJson(
   lifetime: number,
   compute: () => unknown,
 ): Response {
-  const url = new URL(c.req.url);
-  const key = url.pathname + url.search;
-  if (lifetime > 0) {
-    const hit = cache.get(key);
-    if (hit) return send(c, hit, lifetime);
-  }
-  return send(c, cache.put(key, compute(), lifetime), lifetime);
+  const key = cacheKey(c);
+  const hit = lifetime > 0 ? cache.get(key) : undefined;
+  return send(c, hit ?? cache.put(key, compute(), lifetime), lifetime);
 }
 
-/** `notify`: the error is for a toast (spec §7: "any error carrying a notify field shows an error toast"). */
+/** cachedJson for answers computed asynchronously (an external search engine). */
+export async function cachedJsonAsync(
+  c: Context,
+  cache: ResponseCache,
+  lifetime: number,
+  compute: () => Promise<unknown>,
+): Promise<Response> {
+  const key = cacheKey(c);
+  const hit = lifetime > 0 ? cache.get(key) : undefined;
+  return send(c, hit ?? cache.put(key, await compute(), lifetime), lifetime);
+}
+
+function cacheKey(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
+
 /** A member-specific answer: `private, no-store` whatever the lifetime (legacy conventions). */
 export const privateJson = (c: Context, body: unknown) =>
   c.json(body, 200, { 'Cache-Control': 'private, no-store' });

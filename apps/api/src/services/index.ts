@@ -1,6 +1,9 @@
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
+import { createFts5Engine } from '../search/fts5-engine';
+import { createMeiliEngine } from '../search/meili-engine';
+import { createSearchService } from '../search/search.service';
 import { createFriendsService } from './actions/friends.service';
 import { createMemberListsService } from './actions/member-lists.service';
 import { createMessagesService } from './actions/messages.service';
@@ -30,7 +33,7 @@ import { createWallService } from './wall.service';
 export interface ServiceDeps {
   db: Db;
   config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
-    Partial<Pick<Config, 'googleOAuth'>>;
+    Partial<Pick<Config, 'googleOAuth' | 'meili'>>;
   /** Replaces the configured external sign-in provider (tests). */
   externalProvider?: ExternalProvider | null;
   clock?: Clock;
@@ -45,10 +48,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const mailer = createMailer(config.mail);
   const jobs = createJobQueue({ sqlite, clock });
   const sessions = createSessionService({ sqlite, clock });
+  const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);
   return {
     mailer,
     sessions,
     jobs,
+    search: createSearchService({ sqlite, clock, engine, listing, jobs }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock }),
     votes: createVotesService({ sqlite, clock }),

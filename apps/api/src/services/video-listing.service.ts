@@ -15,7 +15,7 @@ const DURATION_RANGE: Record<1 | 2 | 3, [number, number]> = { 1: [0, 599], 2: [6
 const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
 
 /** Each sort orders by exactly its partial index's columns (sort column, then id): no sort step, ever. */
-function orderFor(sort: VideoSort, date: DateFilter): string {
+export function orderFor(sort: VideoSort, date: DateFilter): string {
   const column = {
     'latest-updates': 'post_date',
     longest: 'duration_sec',
@@ -27,7 +27,7 @@ function orderFor(sort: VideoSort, date: DateFilter): string {
   return `v.${column} DESC, v.id DESC`;
 }
 
-const MODEL_EXISTS =
+export const MODEL_EXISTS =
   'EXISTS (SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id AND m.dir = ?)';
 /** The same set driven from the model's links: a count reads those instead of probing every video. */
 const MODEL_IN =

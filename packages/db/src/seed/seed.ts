@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { rebuildListingFacets } from '../queries/listing-facets';
 import { ratingOf } from '../queries/rating';
 import { rollupViewCounters } from '../queries/rollup-views';
+import { rebuildSearchIndex } from '../queries/search-index';
 import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
 import { createRandom, type Random, slugify } from './random';
 import {
@@ -89,6 +90,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     rollupViewCounters(sqlite, Math.floor(now / DAY));
     rebuildListingFacets(sqlite);
     progress('counters', 1, 1);
+    rebuildSearchIndex(sqlite, (done, total) => progress('search index', done, total));
   } finally {
     sqlite.pragma('foreign_keys = ON');
   }
