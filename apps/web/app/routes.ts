@@ -35,6 +35,7 @@ export default [
   route('categories', 'routes/categories-index.tsx'),
   // `/categories/{dirs}/{sort}/{page}/` plus its two redirecting shorter forms.
   route('categories/:ids/:first?/:second?', 'routes/categories-listing.tsx'),
+  route('search/:page?', 'routes/search.tsx'),
   route('messages', 'routes/messages.tsx'),
   route('messages/:id', 'routes/conversation.tsx'),
   route('member_edit', 'routes/member-edit.tsx'),

@@ -7,6 +7,7 @@ import { meRouter } from './routers/me.router';
 import { membersRouter } from './routers/members.router';
 import { modelsRouter } from './routers/models.router';
 import { playlistsRouter } from './routers/playlists.router';
+import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
 import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
@@ -15,6 +16,7 @@ export const appRouter = router({
   auth: authRouter,
   videos: videosRouter,
   stats: statsRouter,
+  search: searchRouter,
   catalog: catalogRouter,
   playlists: playlistsRouter,
   members: membersRouter,

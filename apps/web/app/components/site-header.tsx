@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu';
 import { MainNav } from './main-nav';
+import { SearchBox } from './search-box';
 
 const NAV_ID = 'main-nav';
 
@@ -35,6 +36,7 @@ export function SiteHeader() {
           {t('nav.menu')}
         </button>
         <MainNav id={NAV_ID} open={menuOpen} />
+        <SearchBox />
         <AccountMenu />
       </div>
     </header>
