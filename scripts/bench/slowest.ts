@@ -12,7 +12,12 @@ const services = createServices({
     mediaUrlTtl: 3600,
     mediaDir: '/tmp',
     publicOrigin: 'http://localhost:3000',
-    mail: { transport: 'outbox', smtpUrl: undefined, from: 'bench <bench@localhost>', outboxDir: '/tmp/vt-bench-mail' },
+    mail: {
+      transport: 'outbox',
+      smtpUrl: undefined,
+      from: 'bench <bench@localhost>',
+      outboxDir: '/tmp/vt-bench-mail',
+    },
   },
 });
 const cats = services.catalog.categories('en', 20).map((c) => c.dir);

@@ -25,7 +25,9 @@ export function indexVideos(sqlite: Database.Database, ids: readonly number[]): 
 
 export function removeFromIndex(sqlite: Database.Database, ids: readonly number[]): void {
   if (ids.length === 0) return;
-  sqlite.exec(`DELETE FROM videos_fts WHERE rowid IN (${ids.map(Number).filter(Number.isInteger).join(',')})`);
+  sqlite.exec(
+    `DELETE FROM videos_fts WHERE rowid IN (${ids.map(Number).filter(Number.isInteger).join(',')})`,
+  );
 }
 
 /** Rebuilds the whole index in id ranges, reporting progress; safe to re-run. */

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateDb, openDb } from '../client';
+import { createProgressBar } from '../progress-bar';
 import { prepareDemoMedia } from './demo-media';
 import { isEmpty, seedDemo } from './seed';
 
@@ -33,15 +34,7 @@ if (!isEmpty(db)) {
   process.exit(1);
 }
 
-let last = '';
-const bar = (stage: string, done: number, total: number) => {
-  const pct = Math.floor((done / total) * 100);
-  const line = `seed: ${stage} ${'#'.repeat(pct / 5).padEnd(20, '.')} ${pct}% (${done}/${total})`;
-  if (line === last) return;
-  last = line;
-  if (process.stdout.isTTY) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
-  else if (done === total || pct % 25 === 0) console.log(line);
-};
+const bar = createProgressBar('seed');
 
 const started = Date.now();
 const demo = await prepareDemoMedia({
