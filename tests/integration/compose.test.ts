@@ -25,7 +25,7 @@ const ENV_KEYS = new Set(Object.keys(EnvSchema.shape));
 describe('docker-compose.yml', () => {
   it('passes dclint (the compose-spec schema and its rules)', () => {
     const r = spawnSync('npx', ['dclint', 'docker-compose.yml'], { encoding: 'utf8' });
-    expect(r.stdout + r.stderr).not.toMatch(/error/);
+    expect(r.stdout + r.stderr).not.toMatch(/\d+:\d+\s+(error|warning)/);
     expect(r.status).toBe(0);
   });
 
