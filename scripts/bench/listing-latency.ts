@@ -106,7 +106,36 @@ export async function measureLatency(port: number, paths: string[]) {
   return {
     n: times.length,
     p50: percentile(times, 50),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
     max: times[times.length - 1],
   };
+}
+
+/** Uncached searches: keyword and two-word queries, mostly by relevance, pages 1–5, some filters. */
+export function randomSearchPaths(n: number, keywords: string[], seed = 19): string[] {
+  const rnd = rng(seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const sorts = [
+    'relevance',
+    'relevance',
+    'relevance',
+    'latest-updates',
+    'most-viewed',
+    'top-rated',
+  ] as const;
+  return Array.from({ length: n }, () => {
+    const words = rnd() < 0.3 ? `${pick(keywords)} ${pick(keywords)}` : pick(keywords);
+    const params = `0/straight/${pick(sorts)}/60/all..${1 + Math.floor(rnd() * 5)}.${rnd() < 0.2 ? 'hd' : 'all'}.${Math.floor(rnd() * 4)}.all`;
+    return `/api/videos2.php?params=${params}&s=${encodeURIComponent(words)}`;
+  });
+}
+
+/** Suggester calls as people type: 3 to 6 first characters of keywords. */
+export function randomSuggesterPaths(n: number, keywords: string[], seed = 23): string[] {
+  const rnd = rng(seed);
+  return Array.from({ length: n }, () => {
+    const k = keywords[Math.floor(rnd() * keywords.length)];
+    return `/api/suggester.php?c=${encodeURIComponent(k.slice(0, 3 + Math.floor(rnd() * 4)))}`;
+  });
 }

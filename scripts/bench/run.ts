@@ -7,6 +7,8 @@ import {
   randomListingPaths,
   randomModelPaths,
   randomPlaylistPaths,
+  randomSearchPaths,
+  randomSuggesterPaths,
 } from './listing-latency';
 import { startNginx } from './nginx';
 import { ensureBenchDb, startServer, stop } from './server';
@@ -59,6 +61,7 @@ try {
   // 2. Uncached listing latency over random sorts, filters and pages 1–50.
   const main = (await (await fetch(`http://127.0.0.1:${PORT}/api/json/main/0/straight.en.json`)).json()) as {
     categories: { dir: string }[];
+    keywords: string[];
   };
   const paths = randomListingPaths(
     2000,
@@ -90,6 +93,19 @@ try {
     results[name] = { ...l, targetP99: 25 };
     console.log(
       `uncached ${name} (n=${l.n}): p50 ${l.p50.toFixed(2)} ms, p99 ${l.p99.toFixed(2)} ms, max ${l.max.toFixed(1)} ms (target p99 < 25 ms)`,
+    );
+  }
+
+  // 4. Search and suggester (FTS5, uncached: lifetime 0).
+  const searches: [string, string[], number][] = [
+    ['search', randomSearchPaths(1000, main.keywords), 30],
+    ['suggester', randomSuggesterPaths(1000, main.keywords), 10],
+  ];
+  for (const [name, list, target] of searches) {
+    const l = await measureLatency(PORT, list);
+    results[name] = { ...l, targetP95: target };
+    console.log(
+      `uncached ${name} (n=${l.n}): p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, max ${l.max.toFixed(1)} ms (target p95 < ${target} ms)`,
     );
   }
 } finally {
