@@ -8,5 +8,7 @@ const run = (cmd, args, env = {}) => {
 };
 
 if (!ensureSystemPackages([FFMPEG, CHROMIUM])) process.exit(1);
+// Integration tests render pages through the server, so the web app is built first.
+run('npm', ['run', 'build', '--silent']);
 run('npx', ['vitest', 'run']);
-run('node', ['scripts/e2e.mjs']);
+run('npx', ['playwright', 'test']);
