@@ -33,6 +33,7 @@ import type { ExternalProvider } from './services/auth/external-auth.service';
 import { createServices, type Services } from './services/index';
 import { trpcContext } from './trpc/context';
 import { appRouter } from './trpc/root';
+import { tusRoutes } from './uploads/tus.routes';
 
 /** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
 const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev)\//;
@@ -104,6 +105,10 @@ export function createApp({
   app.route('/', membersLegacy(cache));
   app.route('/', memberPagesLegacy(cache));
   app.route('/', searchLegacy(cache));
+  app.route(
+    '/',
+    tusRoutes({ directory: config.uploadsDir, uploads: services.uploads, trustProxy: config.trustProxy }).app,
+  );
   app.use(
     '/trpc/*',
     trpcServer({

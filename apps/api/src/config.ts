@@ -63,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseFile: resolve(e.DATABASE_FILE ?? join(dataDir, 'site.db')),
     mediaDir: resolve(e.MEDIA_DIR ?? join(dataDir, 'media')),
+    /** tus uploads in progress and finished originals awaiting processing. */
+    uploadsDir: join(dataDir, 'uploads'),
     mediaSecret: e.MEDIA_SECRET ?? persistentSecret(dataDir),
     mediaUrlTtl: e.MEDIA_URL_TTL,
     ffmpegPath: e.FFMPEG_PATH,

@@ -9,6 +9,10 @@ export interface JobPayloads {
   'sessions.purge': Record<string, never>;
   /** Re-indexes videos in the search engine (listed ones in, the rest out). */
   'search.index': { videoIds: number[] };
+  /** Hashes, probes and transcodes a finished upload into a pending video. */
+  'media.ingest': { uploadId: string };
+  /** Deletes unfinished uploads past their expiry (hourly). */
+  'uploads.cleanup': Record<string, never>;
   /** Refreshes the suggester's title terms (daily). */
   'search.keywords': Record<string, never>;
 }
@@ -20,4 +24,6 @@ export const JOB_NAMES = [
   'sessions.purge',
   'search.index',
   'search.keywords',
+  'media.ingest',
+  'uploads.cleanup',
 ] as const satisfies readonly JobName[];

@@ -15,5 +15,7 @@ export function createJobHandlers(services: Services): JobHandlers {
       return { indexed: videoIds.length };
     },
     'search.keywords': () => ({ keywords: services.search.refreshTitleKeywords() }),
+    'media.ingest': (payload, ctx) => services.ingest(payload, ctx),
+    'uploads.cleanup': () => ({ removed: services.uploads.cleanUpExpired() }),
   };
 }

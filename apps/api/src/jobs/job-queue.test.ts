@@ -1,6 +1,7 @@
 import { migrateDb, openDb } from '@vt/db';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JOB_NAMES } from './catalogue';
 import { backoffSeconds, createJobQueue, type JobQueue } from './job-queue';
 import { assertCatalogue, createWorker, type JobHandlers } from './worker';
 
@@ -92,6 +93,8 @@ describe('the worker', () => {
       },
       'search.index': () => {},
       'search.keywords': () => {},
+      'media.ingest': () => {},
+      'uploads.cleanup': () => {},
     };
     const a = queue.enqueue('stats.rollup', {})!;
     const b = queue.enqueue('sessions.purge', {})!;

@@ -6,6 +6,7 @@ const RECURRING: [JobName, number][] = [
   ['stats.rollup', 3600],
   ['sessions.purge', 86_400],
   ['search.keywords', 86_400],
+  ['uploads.cleanup', 3600],
 ];
 
 /** Queues each recurring job once per period (and once at start). Returns a stop function. */

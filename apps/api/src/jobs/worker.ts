@@ -46,7 +46,8 @@ export function createWorker({
   assertCatalogue(handlers);
   const id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   let running = 0;
-  let stopped = false;
+  // Only start() polls; drain() runs what is due and returns.
+  let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   const controller = new AbortController();
   const idle: (() => void)[] = [];

@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
 import { createSearchService } from '../search/search.service';
+import { createIngest } from '../uploads/ingest';
+import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
 import { createMemberListsService } from './actions/member-lists.service';
 import { createMessagesService } from './actions/messages.service';
@@ -24,6 +27,7 @@ import { createMemberList } from './member-list.service';
 import { createMemberProfiles } from './member-profile.service';
 import { createModelService } from './model.service';
 import { createPlaylistService } from './playlist.service';
+import { createPublishService } from './publish.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
@@ -33,7 +37,7 @@ import { createWallService } from './wall.service';
 export interface ServiceDeps {
   db: Db;
   config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
-    Partial<Pick<Config, 'googleOAuth' | 'meili'>>;
+    Partial<Pick<Config, 'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath'>>;
   /** Replaces the configured external sign-in provider (tests). */
   externalProvider?: ExternalProvider | null;
   clock?: Clock;
@@ -48,12 +52,24 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const mailer = createMailer(config.mail);
   const jobs = createJobQueue({ sqlite, clock });
   const sessions = createSessionService({ sqlite, clock });
+  const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
   const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);
+  const search = createSearchService({ sqlite, clock, engine, listing, jobs });
   return {
     mailer,
     sessions,
     jobs,
-    search: createSearchService({ sqlite, clock, engine, listing, jobs }),
+    search,
+    uploads: createUploadService({ sqlite, clock, jobs, uploadsDir }),
+    ingest: createIngest({
+      sqlite,
+      clock,
+      uploadsDir,
+      mediaDir: config.mediaDir,
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+    }),
+    publish: createPublishService({ sqlite, listing, queueIndex: (ids) => search.queueIndex(ids) }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock }),
     votes: createVotesService({ sqlite, clock }),

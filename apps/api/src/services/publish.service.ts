@@ -1,0 +1,39 @@
+import type Database from 'better-sqlite3';
+import type { VideoListing } from './video-listing.service';
+
+/**
+ * Publishing a processed video: the one call moderation makes on approval. It lists the video, refreshes
+ * the counters listings use and queues the search index; caches of up to a minute catch up by themselves.
+ */
+export function createPublishService({
+  sqlite,
+  listing,
+  queueIndex,
+}: {
+  sqlite: Database.Database;
+  listing: VideoListing;
+  queueIndex: (ids: readonly number[]) => void;
+}) {
+  return {
+    /** Pending → active. Returns false when the video is not a processed, pending one. */
+    approve(videoId: number): boolean {
+      const r = sqlite
+        .prepare(
+          'UPDATE videos SET status_id = 1, post_date = unixepoch() WHERE id = ? AND status_id = 2 AND media_path IS NOT NULL',
+        )
+        .run(videoId);
+      if (r.changes === 0) return false;
+      sqlite
+        .prepare(
+          `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)
+           WHERE id = (SELECT uploader_id FROM videos WHERE id = ?)`,
+        )
+        .run(videoId);
+      listing.invalidateCounts();
+      queueIndex([videoId]);
+      return true;
+    },
+  };
+}
+
+export type PublishService = ReturnType<typeof createPublishService>;

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMediaError, probe, processVideo } from '@vt/media';
+import type Database from 'better-sqlite3';
+import type { JobContext } from '../jobs/worker';
+import type { Clock } from '../services/clock';
+import type { UploadRow } from './upload.service';
+import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
+
+/** Why an upload ends without a video: codes the uploads page and moderators show translated. */
+export type IngestFailure = 'duplicate_video' | 'corrupted_file' | 'too_short' | 'missing_file';
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'video';
+
+/**
+ * The `media.ingest` job: hashes the finished upload (duplicates are refused), probes it (corrupt files
+ * and too-short videos are refused), creates the pending video and runs the one-pass media pipeline into
+ * `MEDIA_DIR/uploads/{video_id}`. Every step is idempotent: a re-run after a crash skips what is done, and
+ * the pipeline itself reuses a finished output directory.
+ */
+export function createIngest(opts: {
+  sqlite: Database.Database;
+  clock: Clock;
+  uploadsDir: string;
+  mediaDir: string;
+  ffmpegPath?: string;
+  ffprobePath?: string;
+}) {
+  const { sqlite, clock } = opts;
+  const fail = (id: string, code: IngestFailure) => {
+    sqlite
+      .prepare("UPDATE uploads SET status = 'failed', error = ?, updated_at = ? WHERE id = ?")
+      .run(code, clock.now(), id);
+    return { failed: code };
+  };
+
+  async function sha256(file: string, ctx: JobContext): Promise<string> {
+    const size = statSync(file).size || 1;
+    const hash = createHash('sha256');
+    let read = 0;
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
+      hash.update(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      ctx.progress(0.1 * (read / size), 'hashing');
+    }
+    return hash.digest('hex');
+  }
+
+  return async ({ uploadId }: { uploadId: string }, ctx: JobContext) => {
+    const upload = sqlite.prepare('SELECT * FROM uploads WHERE id = ?').get(uploadId) as
+      | (UploadRow & { content_hash: string | null })
+      | undefined;
+    if (!upload || upload.status === 'done' || upload.status === 'failed' || upload.status === 'expired')
+      return { skipped: true };
+    const meta = JSON.parse(upload.meta ?? '{}') as VideoUploadMeta;
+    const file = join(opts.uploadsDir, uploadId);
+    try {
+      statSync(file);
+    } catch {
+      return fail(uploadId, 'missing_file');
+    }
+    sqlite
+      .prepare("UPDATE uploads SET status = 'processing', updated_at = ? WHERE id = ?")
+      .run(clock.now(), uploadId);
+
+    const hash = upload.content_hash ?? (await sha256(file, ctx));
+    const duplicate =
+      sqlite
+        .prepare('SELECT 1 FROM videos WHERE content_hash = ? AND id IS NOT ? AND status_id NOT IN (4, 5, 6)')
+        .get(hash, upload.video_id) ||
+      sqlite
+        .prepare(
+          "SELECT 1 FROM uploads WHERE content_hash = ? AND id != ? AND status IN ('processing', 'done')",
+        )
+        .get(hash, uploadId);
+    if (duplicate) return fail(uploadId, 'duplicate_video');
+    sqlite.prepare('UPDATE uploads SET content_hash = ? WHERE id = ?').run(hash, uploadId);
+
+    ctx.progress(0.1, 'probing');
+    let durationSec: number;
+    try {
+      durationSec = (await probe(file, { ffprobePath: opts.ffprobePath, signal: ctx.signal })).durationSec;
+    } catch (err) {
+      if (isMediaError(err, 'corrupted_file') || isMediaError(err, 'probe_failed'))
+        return fail(uploadId, 'corrupted_file');
+      throw err;
+    }
+    const min = meta.exclusive ? MIN_SECONDS.exclusive : MIN_SECONDS.nonExclusive;
+    if (durationSec <= min) return fail(uploadId, 'too_short');
+
+    let videoId = upload.video_id;
+    if (videoId === null) {
+      const now = clock.now();
+      videoId = Number(
+        sqlite
+          .prepare(
+            `INSERT INTO videos (dir, title, description, status_id, gender, post_date, added_at, uploader_id, content_hash, duration_sec)
+             VALUES (?, ?, ?, 3, 'straight', ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            slug(meta.title),
+            meta.title,
+            meta.description,
+            now,
+            now,
+            upload.member_id,
+            hash,
+            Math.round(durationSec),
+          ).lastInsertRowid,
+      );
+      sqlite.prepare('UPDATE uploads SET video_id = ? WHERE id = ?').run(videoId, uploadId);
+    }
+
+    const mediaPath = `uploads/${videoId}`;
+    let manifest: Awaited<ReturnType<typeof processVideo>>;
+    try {
+      manifest = await processVideo(file, join(opts.mediaDir, mediaPath), {
+        ffmpegPath: opts.ffmpegPath,
+        ffprobePath: opts.ffprobePath,
+        signal: ctx.signal,
+        onProgress: (p) => ctx.progress(0.12 + 0.88 * (p.percent / 100), 'transcoding'),
+      });
+    } catch (err) {
+      if (isMediaError(err, 'corrupted_file')) {
+        sqlite.prepare('UPDATE videos SET status_id = 6 WHERE id = ?').run(videoId);
+        return fail(uploadId, 'corrupted_file');
+      }
+      throw err;
+    }
+    const duration = Math.round(manifest.durationSec);
+    sqlite
+      .prepare(
+        `UPDATE videos SET media_path = ?, duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
+           timeline_count = ?, timeline_interval = ?, status_id = 2 WHERE id = ? AND status_id = 3`,
+      )
+      .run(
+        mediaPath,
+        duration,
+        duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
+        manifest.width,
+        manifest.height,
+        manifest.height >= 720 ? 1 : 0,
+        manifest.sprites.tileCount,
+        manifest.sprites.interval,
+        videoId,
+      );
+    sqlite
+      .prepare("UPDATE uploads SET status = 'done', updated_at = ? WHERE id = ?")
+      .run(clock.now(), uploadId);
+    // The video now waits, pending, for a moderator (spec: nothing uploaded is public before approval).
+    return { videoId };
+  };
+}

@@ -1,0 +1,94 @@
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import type { UploadService } from './upload.service';
+import { UPLOAD_EXPIRY_SECONDS } from './upload.service';
+import { checkVideoUpload, MAX_UPLOAD_BYTES } from './upload-rules';
+
+/** A tus error answer: the status and a JSON body tus-js-client hands to the page as the error's text. */
+const tusError = (err: AppError) => ({
+  status_code: err.status,
+  body: JSON.stringify({ error: err.message, code: err.code, field: err.field, info: err.info }),
+});
+
+/**
+ * Resumable uploads (tus 1.0 through @tus/server and @tus/file-store) at `/api/upload/`. Only signed-in
+ * members upload, only into their own uploads; files go to disk as they stream, so memory stays flat, and
+ * an upload survives a restart because its offset lives next to the file.
+ */
+export function tusRoutes({
+  directory,
+  uploads,
+  trustProxy,
+}: {
+  directory: string;
+  uploads: UploadService;
+  trustProxy: boolean;
+}) {
+  const members = new WeakMap<Request, number>();
+  const server = new Server({
+    path: '/api/upload',
+    relativeLocation: true,
+    respectForwardedHeaders: trustProxy,
+    maxSize: MAX_UPLOAD_BYTES,
+    datastore: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_SECONDS * 1000 }),
+    async onIncomingRequest(req, id) {
+      const member = members.get(req);
+      if (member === undefined)
+        throw tusError(
+          new AppError('auth_error', { status: 401, message: 'Please sign in to complete this action' }),
+        );
+      if (req.method === 'POST') return;
+      const upload = uploads.get(id);
+      // Someone else's upload does not exist for you.
+      if (!upload || upload.member_id !== member) throw { status_code: 404, body: 'Not found\n' };
+    },
+    async onUploadCreate(req, upload) {
+      try {
+        // An Upload-Length over 10 GB is refused here, before any byte is sent (413 with the message).
+        const meta = checkVideoUpload(upload.metadata ?? {}, upload.size);
+        uploads.begin(members.get(req)!, upload.id, upload.size ?? 0, meta);
+      } catch (err) {
+        if (err instanceof AppError) throw tusError(err);
+        throw err;
+      }
+      return {};
+    },
+    // tus's own size check answers before our hooks run: give it the same message as ours.
+    onResponseError(_req, err) {
+      if ('status_code' in err && err.status_code === 413)
+        return tusError(
+          new AppError('file_too_large', {
+            status: 413,
+            field: 'file',
+            info: { max: '10 GB' },
+            message: 'The file is too large: at most 10 GB',
+          }),
+        );
+      return undefined;
+    },
+    async onUploadFinish(_req, upload) {
+      uploads.complete(upload.id);
+      return {};
+    },
+  });
+  // Progress of a stream in flight, for the expiry clock and the uploads page.
+  server.on('POST_RECEIVE', (_req, upload) => uploads.touch(upload.id, upload.offset));
+
+  const app = new Hono<AppEnv>();
+  const handle = (c: Context<AppEnv>) => {
+    if (c.var.viewer.memberId !== null) members.set(c.req.raw, c.var.viewer.memberId);
+    if (c.req.method === 'DELETE') {
+      const id = c.req.path.split('/').pop() ?? '';
+      const upload = uploads.get(id);
+      if (upload && upload.member_id === c.var.viewer.memberId) uploads.cancel(id);
+    }
+    return server.handleWeb(c.req.raw);
+  };
+  app.all('/api/upload', handle);
+  app.all('/api/upload/*', handle);
+
+  return { app, cleanUpExpired: () => server.cleanUpExpiredUploads() };
+}

@@ -1,0 +1,84 @@
+import { AppError } from '../lib/app-error';
+
+/** Spec §9: the accepted video formats, by extension. */
+export const VIDEO_FORMATS = [
+  '3gp',
+  'mp4',
+  'mov',
+  'asf',
+  'flv',
+  'mpg',
+  'avi',
+  'mpeg',
+  'wmv',
+  'rm',
+  'dat',
+  'mkv',
+  'vob',
+  'm2v',
+  'm2t',
+  'm4v',
+  'f4v',
+  'mts',
+  'webm',
+] as const;
+/** Spec §9: 10 GB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
+/** Spec §9: longer than 6 minutes for exclusive videos, 10 for the others (checked after probing). */
+export const MIN_SECONDS = { exclusive: 360, nonExclusive: 600 } as const;
+export const TITLE_MIN = 3;
+export const TITLE_MAX = 100;
+/** Uploads one member may have in progress at once. */
+export const MAX_CONCURRENT_UPLOADS = 3;
+
+export interface VideoUploadMeta {
+  filename: string;
+  title: string;
+  description: string;
+  exclusive: boolean;
+}
+
+/**
+ * The checks the client makes before sending a byte (spec §5), enforced again by the server:
+ * format, a Latin-letters-and-digits file name, at most 10 GB, a title.
+ */
+export function checkVideoUpload(
+  meta: Record<string, string | null | undefined>,
+  size: number | undefined,
+): VideoUploadMeta {
+  const filename = (meta.filename ?? '').trim();
+  const dot = filename.lastIndexOf('.');
+  const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  if (!(VIDEO_FORMATS as readonly string[]).includes(ext))
+    throw new AppError('bad_format', {
+      field: 'file',
+      info: { formats: VIDEO_FORMATS.join(', ') },
+      message: 'This file type is not allowed',
+    });
+  if (!/^[A-Za-z0-9]+$/.test(filename.slice(0, dot)))
+    throw new AppError('bad_filename', {
+      field: 'file',
+      message: 'The file name may contain only Latin letters and digits',
+    });
+  if (size !== undefined && size > MAX_UPLOAD_BYTES)
+    throw new AppError('file_too_large', {
+      status: 413,
+      field: 'file',
+      info: { max: '10 GB' },
+      message: 'The file is too large: at most 10 GB',
+    });
+  const title = (meta.title ?? '').trim();
+  if (!title) throw new AppError('title_required', { field: 'title', message: 'Please enter a title' });
+  if (title.length < TITLE_MIN || title.length > TITLE_MAX)
+    throw new AppError(title.length < TITLE_MIN ? 'min_length' : 'max_length', {
+      field: 'title',
+      info: { length: title.length < TITLE_MIN ? TITLE_MIN : TITLE_MAX },
+    });
+  const description = (meta.description ?? '').trim().slice(0, 2000);
+  if (meta.adult !== '1')
+    throw new AppError('consent_required', {
+      field: 'adult',
+      message: 'Please confirm that everyone depicted is an adult and consented',
+    });
+  return { filename, title, description, exclusive: meta.exclusive === '1' };
+}

@@ -1,0 +1,122 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type { JobQueue } from '../jobs/job-queue';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../services/clock';
+import { MAX_CONCURRENT_UPLOADS, type VideoUploadMeta } from './upload-rules';
+
+/** Unfinished uploads are kept this long after their last byte, then cleaned up. */
+export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;
+
+export interface UploadRow {
+  id: string;
+  member_id: number;
+  kind: 'video' | 'album';
+  filename: string;
+  size: number;
+  status: 'uploading' | 'complete' | 'processing' | 'done' | 'failed' | 'expired';
+  meta: string | null;
+  video_id: number | null;
+  error: string | null;
+}
+
+/** The uploads table: who uploads what, and where each upload is from first byte to video. */
+export function createUploadService({
+  sqlite,
+  clock,
+  jobs,
+  uploadsDir,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  jobs: JobQueue;
+  uploadsDir: string;
+}) {
+  const inProgress = sqlite
+    .prepare("SELECT count(*) FROM uploads WHERE member_id = ? AND status = 'uploading' AND expires_at > ?")
+    .pluck();
+  const byId = sqlite.prepare('SELECT * FROM uploads WHERE id = ?');
+
+  return {
+    /** A new upload for this member; refuses a fourth one in progress. */
+    begin(memberId: number, id: string, size: number, meta: VideoUploadMeta): void {
+      const now = clock.now();
+      if (Number(inProgress.get(memberId, now)) >= MAX_CONCURRENT_UPLOADS)
+        throw new AppError('too_many_uploads', {
+          status: 429,
+          info: { max: MAX_CONCURRENT_UPLOADS },
+          message: `At most ${MAX_CONCURRENT_UPLOADS} uploads at a time: finish or cancel one first`,
+        });
+      sqlite
+        .prepare(
+          `INSERT INTO uploads (id, member_id, kind, filename, size, meta, created_at, updated_at, expires_at)
+           VALUES (?, ?, 'video', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, memberId, meta.filename, size, JSON.stringify(meta), now, now, now + UPLOAD_EXPIRY_SECONDS);
+    },
+
+    get(id: string): UploadRow | null {
+      return (byId.get(id) as UploadRow | undefined) ?? null;
+    },
+
+    /** Bytes arrived: the upload stays alive for another expiry period. */
+    touch(id: string, offset: number): void {
+      const now = clock.now();
+      sqlite
+        .prepare(
+          "UPDATE uploads SET received = ?, updated_at = ?, expires_at = ? WHERE id = ? AND status = 'uploading'",
+        )
+        .run(offset, now, now + UPLOAD_EXPIRY_SECONDS, id);
+    },
+
+    /** The last byte arrived: processing is queued (the ingest job hashes, probes and transcodes). */
+    complete(id: string): void {
+      const now = clock.now();
+      const r = sqlite
+        .prepare(
+          "UPDATE uploads SET status = 'complete', received = size, updated_at = ? WHERE id = ? AND status = 'uploading'",
+        )
+        .run(now, id);
+      if (r.changes > 0)
+        jobs.enqueue('media.ingest', { uploadId: id }, { uniqueKey: `ingest:${id}`, priority: 10 });
+    },
+
+    cancel(id: string): void {
+      sqlite
+        .prepare(
+          "UPDATE uploads SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'uploading'",
+        )
+        .run(clock.now(), id);
+    },
+
+    /** The member's uploads, newest first, with their state for the uploads page. */
+    mine(memberId: number) {
+      return sqlite
+        .prepare(
+          `SELECT u.id, u.filename, u.size, u.received, u.status, u.error, u.video_id AS videoId, u.created_at AS createdAt,
+             (SELECT j.progress FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS progress,
+             (SELECT j.stage FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS stage
+           FROM uploads u WHERE u.member_id = ? ORDER BY u.created_at DESC LIMIT 100`,
+        )
+        .all(memberId);
+    },
+
+    /** Deletes the files of unfinished uploads past their expiry (and their tus info files). */
+    cleanUpExpired(): number {
+      const ids = sqlite
+        .prepare("SELECT id FROM uploads WHERE status = 'uploading' AND expires_at <= ?")
+        .pluck()
+        .all(clock.now()) as string[];
+      for (const id of ids) {
+        for (const file of [id, `${id}.json`]) rmSync(join(uploadsDir, file), { force: true });
+        sqlite
+          .prepare("UPDATE uploads SET status = 'expired', updated_at = ? WHERE id = ?")
+          .run(clock.now(), id);
+      }
+      return ids.length;
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { generateDemoClip } from '@vt/media';
+import pino from 'pino';
+import * as tus from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../apps/api/src/app';
+import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
+import { createWorker } from '../../apps/api/src/jobs/worker';
+import { createLogger } from '../../apps/api/src/logger';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+let sut: TestApp;
+let cookie: string;
+let memberId: number;
+let clip: Buffer;
+let shortClip: Buffer;
+let base: string;
+let server: ReturnType<typeof serve>;
+
+const listen = (app: TestApp['app']) =>
+  new Promise<{ server: ReturnType<typeof serve>; base: string }>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server: s, base: `http://127.0.0.1:${info.port}` }),
+    );
+  });
+
+beforeAll(async () => {
+  sut = createTestApp({ videos: 10 });
+  memberId = await sut.createMember('UploaderOne');
+  cookie = await sut.signIn('UploaderOne');
+  const dir = join(sut.config.dataDir, 'clips');
+  // Just over the 10-minute minimum, tiny and at 1 fps, so the real pipeline runs in seconds.
+  await generateDemoClip(join(dir, 'long.mp4'), {
+    seconds: 605,
+    pattern: 'testsrc',
+    toneHz: 440,
+    width: 160,
+    height: 90,
+    fps: 1,
+  });
+  await generateDemoClip(join(dir, 'short.mp4'), {
+    seconds: 20,
+    pattern: 'smptebars',
+    toneHz: 330,
+    width: 160,
+    height: 90,
+    fps: 5,
+  });
+  clip = readFileSync(join(dir, 'long.mp4'));
+  shortClip = readFileSync(join(dir, 'short.mp4'));
+  ({ server, base } = await listen(sut.app));
+}, 120_000);
+afterAll(() => {
+  server?.close();
+  sut.close();
+});
+
+const META = { filename: 'summerreel.mp4', title: 'A summer reel', description: 'Home movie', adult: '1' };
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const create = (meta: Record<string, string>, length: number, headers: Record<string, string> = { cookie }) =>
+  fetch(`${base}/api/upload/`, {
+    method: 'POST',
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(length),
+      'Upload-Metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+      origin: sut.config.publicOrigin,
+      ...headers,
+    },
+  });
+
+function upload(
+  data: Buffer,
+  opts: {
+    meta?: Record<string, string>;
+    chunkSize?: number;
+    uploadUrl?: string;
+    onProgress?: (sent: number, total: number) => void;
+    endpoint?: string;
+  } = {},
+) {
+  let instance: tus.Upload;
+  const done = new Promise<string>((resolve, reject) => {
+    instance = new tus.Upload(data, {
+      endpoint: `${opts.endpoint ?? base}/api/upload/`,
+      uploadUrl: opts.uploadUrl,
+      chunkSize: opts.chunkSize ?? 256 * 1024,
+      metadata: opts.meta ?? META,
+      headers: { cookie, origin: sut.config.publicOrigin },
+      retryDelays: [],
+      onProgress: opts.onProgress,
+      onError: reject,
+      onSuccess: () => resolve(instance.url!),
+    });
+    instance.start();
+  });
+  return { done, abort: () => instance.abort(), url: () => instance.url };
+}
+
+describe('tus uploads at /api/upload/', () => {
+  it('refuses visitors, and checks format, file name, title, consent and size before any byte', async () => {
+    expect((await create(META, 1000, {})).status).toBe(401);
+    const cases: [Record<string, string>, number, number, string][] = [
+      [{ ...META, filename: 'notes.txt' }, 1000, 400, 'bad_format'],
+      [{ ...META, filename: 'my film.mp4' }, 1000, 400, 'bad_filename'],
+      [{ ...META, filename: 'été.mp4' }, 1000, 400, 'bad_filename'],
+      [{ ...META, title: '' }, 1000, 400, 'title_required'],
+      [{ ...META, adult: '0' }, 1000, 400, 'consent_required'],
+      [META, 10 * 1024 ** 3 + 1, 413, 'file_too_large'],
+    ];
+    for (const [meta, length, status, code] of cases) {
+      const res = await create(meta, length);
+      expect(res.status, code).toBe(status);
+      expect(await res.text(), code).toContain(code);
+    }
+  });
+
+  it('allows 3 uploads in progress per member', async () => {
+    const other = await sut.createMember('BusyUploader');
+    const busy = await sut.signIn('BusyUploader');
+    for (let i = 0; i < 3; i++) expect((await create(META, 1000, { cookie: busy })).status).toBe(201);
+    const fourth = await create(META, 1000, { cookie: busy });
+    expect(fourth.status).toBe(429);
+    expect(await fourth.text()).toContain('too_many_uploads');
+    expect(other).toBeGreaterThan(0);
+  });
+
+  it('resumes byte-exact after an abort at 50% and a server restart, then processes into a pending video', async () => {
+    let aborted = false;
+    const first = upload(clip, {
+      chunkSize: 64 * 1024,
+      onProgress: (sent, total) => {
+        if (!aborted && sent >= total / 2) {
+          aborted = true;
+          void first.abort();
+        }
+      },
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const url = first.url()!;
+    expect(url).toMatch(/\/api\/upload\//);
+    const id = url.split('/').pop()!;
+    const row = sut.db.$client.prepare('SELECT received, size, status FROM uploads WHERE id = ?').get(id) as {
+      received: number;
+      size: number;
+      status: string;
+    };
+    expect(row.status).toBe('uploading');
+    expect(row.received).toBeLessThan(row.size);
+
+    // Restart: a new app on the same data directory answers the upload's offset and takes the rest.
+    server.close();
+    const restarted = createApp({ config: sut.config, db: sut.db, log: createLogger('silent') });
+    ({ server, base } = await listen(restarted.app));
+    await upload(clip, { uploadUrl: `${base}/api/upload/${id}`, chunkSize: 64 * 1024 }).done;
+    const stored = readFileSync(join(sut.config.uploadsDir, id));
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(
+      createHash('sha256').update(clip).digest('hex'),
+    );
+
+    // Another member cannot even see it.
+    const stranger = await sut.createMember('NosyUploader');
+    const nosy = await sut.signIn('NosyUploader');
+    const head = await fetch(`${base}/api/upload/${id}`, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': '1.0.0', cookie: nosy },
+    });
+    expect(head.status).toBe(404);
+    expect(stranger).toBeGreaterThan(0);
+
+    const worker = createWorker({
+      queue: restarted.services.jobs,
+      handlers: createJobHandlers(restarted.services),
+      log: pino({ level: 'silent' }),
+    });
+    await worker.drain();
+    const done = sut.db.$client
+      .prepare('SELECT status, video_id, content_hash FROM uploads WHERE id = ?')
+      .get(id) as {
+      status: string;
+      video_id: number;
+      content_hash: string;
+    };
+    expect(done.status).toBe('done');
+    const video = sut.db.$client
+      .prepare('SELECT status_id, media_path, duration_sec, uploader_id, title FROM videos WHERE id = ?')
+      .get(done.video_id) as Record<string, unknown>;
+    // Pending until a moderator approves: not in any listing.
+    expect(video).toMatchObject({
+      status_id: 2,
+      uploader_id: memberId,
+      title: 'A summer reel',
+      media_path: `uploads/${done.video_id}`,
+    });
+    expect(video.duration_sec).toBeGreaterThanOrEqual(600);
+    const listed = await sut.json(`/api/json/video/0/0/${done.video_id}.json`);
+    expect(listed.res.status).not.toBe(200);
+
+    // Approval publishes it, search included.
+    expect(restarted.services.publish.approve(done.video_id)).toBe(true);
+    await worker.drain();
+    const found = await sut.json(
+      '/api/videos2.php?params=0/straight/relevance/20/all..1.all.0.all&s=summer%20reel',
+    );
+    expect(found.body.videos.map((v: { video_id: number }) => v.video_id)).toContain(done.video_id);
+
+    // The same file again is a duplicate.
+    const again = upload(clip, { meta: { ...META, filename: 'againreel.mp4' } });
+    const againId = (await again.done).split('/').pop()!;
+    await worker.drain();
+    expect(sut.db.$client.prepare('SELECT status, error FROM uploads WHERE id = ?').get(againId)).toEqual({
+      status: 'failed',
+      error: 'duplicate_video',
+    });
+  }, 120_000);
+
+  it('refuses a video under the minimum length, and a file that is not a video', async () => {
+    const short = await upload(shortClip, { meta: { ...META, filename: 'shortreel.mp4' } }).done;
+    const junk = await upload(Buffer.from('this is not a video at all'.repeat(100)), {
+      meta: { ...META, filename: 'junk.mp4' },
+    }).done;
+    const worker = createWorker({
+      queue: sut.services.jobs,
+      handlers: createJobHandlers(sut.services),
+      log: pino({ level: 'silent' }),
+    });
+    await worker.drain();
+    const error = (url: string) =>
+      sut.db.$client.prepare('SELECT error FROM uploads WHERE id = ?').pluck().get(url.split('/').pop());
+    expect(error(short)).toBe('too_short');
+    expect(error(junk)).toBe('corrupted_file');
+  }, 60_000);
+});
