@@ -14,6 +14,8 @@ const env = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
+  // Small tus chunks, so the upload test can reload mid-way through a 20 MB file.
+  UPLOAD_CHUNK_MB: '1',
 };
 const seed = spawnSync(
   'npx',

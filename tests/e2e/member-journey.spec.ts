@@ -1,44 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { newMember, registerAndConfirm, signIn } from './helpers/members';
 
 const stamp = Date.now() % 1_000_000;
-const PASSWORD = 'reels-forever';
-
-async function confirmLink(request: APIRequestContext, email: string): Promise<string> {
-  const mail = (await (await request.get('/dev/mail.json')).json()) as { to: string; text: string }[];
-  const url = new URL(/https?:\/\/\S+/.exec(mail.find((m) => m.to === email)!.text)![0]);
-  return url.pathname + url.search;
-}
-
-async function registerAndConfirm(page: Page, name: string) {
-  await page.goto('/register/');
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Email').fill(`${name}@example.test`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('register-done')).toContainText(`${name}@example.test`);
-  await page.goto(await confirmLink(page.request, `${name}@example.test`));
-  await expect(page.getByTestId('confirm-done')).toBeVisible();
-}
-
-async function signIn(page: Page, name: string) {
-  const form = page.getByTestId('login-form');
-  await form.getByLabel('Username').fill(name);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('account-menu')).toContainText(name);
-}
-
-async function newMember(browser: Browser, name: string) {
-  const page = await (await browser.newContext()).newPage();
-  await registerAndConfirm(page, name);
-  await signIn(page, name);
-  return page;
-}
-
 test('a member registers, confirms, uses every member action, befriends and messages, edits the profile and signs out', async ({
   page,
   browser,

@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   MEILI_INDEX: z.string().default('videos'),
   /** JSON object of synonym lists, e.g. {"movie":["film","reel"]}. */
   MEILI_SYNONYMS: z.string().optional(),
+  /** tus chunk size the upload page uses, in MB: under a proxy's body limit. */
+  UPLOAD_CHUNK_MB: z.coerce.number().int().min(1).max(1024).default(50),
   WORKER_INLINE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           synonyms: e.MEILI_SYNONYMS ? (JSON.parse(e.MEILI_SYNONYMS) as Record<string, string[]>) : {},
         }
       : null,
+    uploadChunkBytes: e.UPLOAD_CHUNK_MB * 1024 * 1024,
     worker: { inline: e.WORKER_INLINE ?? true, concurrency: e.WORKER_CONCURRENCY },
     /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
     googleOAuth:

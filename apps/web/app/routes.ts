@@ -39,6 +39,7 @@ export default [
   route('messages', 'routes/messages.tsx'),
   route('messages/:id', 'routes/conversation.tsx'),
   route('member_edit', 'routes/member-edit.tsx'),
+  route('add-video', 'routes/add-video.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('confirm', 'routes/confirm.tsx'),

@@ -20,4 +20,6 @@ export interface PageContext {
   origin: string;
   /** An external sign-in provider is configured (`/api/.g.php`). */
   externalSignIn: boolean;
+  /** tus chunk size for the add-video page (UPLOAD_CHUNK_MB). */
+  uploadChunkBytes: number;
 }

@@ -9,7 +9,7 @@ import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
 
 /** Serves the react-router SSR build; loaders reach services only through the tRPC server-side caller. */
-export function pagesHandler(webBuildDir: string, defaultCountry: string, origin: string) {
+export function pagesHandler(webBuildDir: string, defaultCountry: string, origin: string, uploadChunkBytes: number) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
   type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
   let handler: Handler | null = null;
@@ -29,6 +29,7 @@ export function pagesHandler(webBuildDir: string, defaultCountry: string, origin
       requestId: c.var.requestId,
       origin,
       externalSignIn: c.var.services.external.enabled,
+      uploadChunkBytes,
     };
     return handler(c.req.raw, ctx);
   };

@@ -23,6 +23,13 @@ export function createPublishService({
         )
         .run(videoId);
       if (r.changes === 0) return false;
+      // Category ids below 63 are bits of category_mask, which the listings' indexes filter on.
+      sqlite
+        .prepare(
+          `UPDATE videos SET category_mask = coalesce((SELECT sum(1 << category_id) FROM video_categories
+             WHERE video_id = videos.id AND category_id < 63), 0) WHERE id = ?`,
+        )
+        .run(videoId);
       sqlite
         .prepare(
           `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)

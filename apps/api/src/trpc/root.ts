@@ -9,6 +9,7 @@ import { modelsRouter } from './routers/models.router';
 import { playlistsRouter } from './routers/playlists.router';
 import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
+import { uploadsRouter } from './routers/uploads.router';
 import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   videos: videosRouter,
   stats: statsRouter,
   search: searchRouter,
+  uploads: uploadsRouter,
   catalog: catalogRouter,
   playlists: playlistsRouter,
   members: membersRouter,

@@ -117,6 +117,18 @@ export function createIngest(opts: {
           ).lastInsertRowid,
       );
       sqlite.prepare('UPDATE uploads SET video_id = ? WHERE id = ?').run(videoId, uploadId);
+      for (const dir of meta.categories ?? [])
+        sqlite
+          .prepare(
+            'INSERT OR IGNORE INTO video_categories (video_id, category_id) SELECT ?, id FROM categories WHERE dir = ?',
+          )
+          .run(videoId, dir);
+      for (const dir of meta.models ?? [])
+        sqlite
+          .prepare(
+            'INSERT OR IGNORE INTO video_models (video_id, model_id) SELECT ?, id FROM models WHERE dir = ?',
+          )
+          .run(videoId, dir);
     }
 
     const mediaPath = `uploads/${videoId}`;

@@ -36,6 +36,9 @@ export interface VideoUploadMeta {
   title: string;
   description: string;
   exclusive: boolean;
+  /** Up to 3 category dirs and up to 5 model dirs the uploader picked. */
+  categories: string[];
+  models: string[];
 }
 
 /**
@@ -80,5 +83,18 @@ export function checkVideoUpload(
       field: 'adult',
       message: 'Please confirm that everyone depicted is an adult and consented',
     });
-  return { filename, title, description, exclusive: meta.exclusive === '1' };
+  const dirs = (v: string | null | undefined, max: number) =>
+    (v ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter((d) => /^[a-z0-9][a-z0-9-]{0,79}$/.test(d))
+      .slice(0, max);
+  return {
+    filename,
+    title,
+    description,
+    exclusive: meta.exclusive === '1',
+    categories: dirs(meta.categories, 3),
+    models: dirs(meta.models, 5),
+  };
 }

@@ -42,6 +42,7 @@ export function AccountMenu() {
   const id = viewer.memberId;
   const links: [string, string][] = [
     [memberTabHref(id, 'overview'), t('account.profile')],
+    ['/add-video/', t('account.add_video')],
     [memberTabHref(id, 'uploaded'), t('account.uploads')],
     [memberTabHref(id, 'albums'), t('account.albums')],
     [memberTabHref(id, 'favourites'), t('account.favourites')],

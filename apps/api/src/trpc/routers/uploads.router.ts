@@ -1,0 +1,21 @@
+import { memberProcedure, router } from '../trpc';
+
+export const uploadsRouter = router({
+  /** The member's uploads with their state and processing progress (the add-video page polls it). */
+  mine: memberProcedure.query(({ ctx }) =>
+    (
+      ctx.services.uploads.mine(ctx.memberId) as {
+        id: string;
+        filename: string;
+        size: number;
+        received: number;
+        status: string;
+        error: string | null;
+        videoId: number | null;
+        createdAt: number;
+        progress: number | null;
+        stage: string | null;
+      }[]
+    ).map((u) => ({ ...u, progress: u.progress ?? 0 })),
+  ),
+});

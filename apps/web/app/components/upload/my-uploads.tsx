@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../lib/api-client';
+import { formatDate } from '../../lib/intl';
+import { formatBytes } from '../../lib/upload-rules';
+
+type MyUpload = Awaited<ReturnType<ReturnType<typeof apiClient>['uploads']['mine']['query']>>[number];
+
+/** The member's uploads with their state; refreshed every 2 s while any is being processed. */
+export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: number }) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<MyUpload[] | null>(null);
+
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      const list = await apiClient()
+        .uploads.mine.query()
+        .catch(() => null);
+      if (stop) return;
+      if (list) setItems(list);
+      if (list?.some((u) => u.status === 'complete' || u.status === 'processing'))
+        timer = setTimeout(load, 2000);
+    };
+    void load();
+    return () => {
+      stop = true;
+      clearTimeout(timer);
+    };
+  }, [refreshKey]);
+
+  if (!items || items.length === 0) return null;
+  return (
+    <section className="my-uploads" data-testid="my-uploads">
+      <h2 className="section-title">{t('upload.mine')}</h2>
+      <ul className="my-uploads__list">
+        {items.map((u) => (
+          <li key={u.id} className="my-uploads__item" data-testid="my-upload" data-status={u.status}>
+            <span className="my-uploads__name">{u.filename}</span>
+            <span className="my-uploads__meta">
+              {formatBytes(u.size)} · {formatDate(u.createdAt, lang)}
+            </span>
+            <span className={`my-uploads__status my-uploads__status--${u.status}`}>
+              {u.status === 'processing' || u.status === 'complete'
+                ? t('upload.status.processing', {
+                    percent: Math.round(u.progress * 100),
+                    stage: u.stage ? t(`upload.stage.${u.stage}` as 'upload.stage.hashing') : '',
+                  })
+                : u.status === 'failed'
+                  ? t(`upload.failure.${u.error ?? 'unknown'}` as 'upload.failure.unknown')
+                  : u.status === 'done'
+                    ? t('upload.status.pending')
+                    : t(`upload.status.${u.status}` as 'upload.status.uploading')}
+            </span>
+            {(u.status === 'processing' || u.status === 'complete') && (
+              <progress max={100} value={Math.round(u.progress * 100)} aria-label={t('upload.processing')} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

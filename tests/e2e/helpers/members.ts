@@ -1,0 +1,36 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'reels-forever';
+
+/** The confirmation link of the newest mail to this address in the dev outbox. */
+export async function confirmLink(request: APIRequestContext, email: string): Promise<string> {
+  const mail = (await (await request.get('/dev/mail.json')).json()) as { to: string; text: string }[];
+  const url = new URL(/https?:\/\/\S+/.exec(mail.find((m) => m.to === email)!.text)![0]);
+  return url.pathname + url.search;
+}
+
+export async function registerAndConfirm(page: Page, name: string) {
+  await page.goto('/register/');
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Email').fill(`${name}@example.test`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('register-done')).toContainText(`${name}@example.test`);
+  await page.goto(await confirmLink(page.request, `${name}@example.test`));
+  await expect(page.getByTestId('confirm-done')).toBeVisible();
+}
+
+export async function signIn(page: Page, name: string) {
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Username').fill(name);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('account-menu')).toContainText(name);
+}
+
+export async function newMember(browser: Browser, name: string) {
+  const page = await (await browser.newContext()).newPage();
+  await registerAndConfirm(page, name);
+  await signIn(page, name);
+  return page;
+}

@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { registerAndConfirm, signIn } from './helpers/members';
+
+test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it processed into moderation', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // A synthetic 20 MB source just over the 10-minute minimum: test pattern, no real footage.
+  const file = join(mkdtempSync(join(tmpdir(), 'vt-upload-')), 'archivereel.mp4');
+  const made = spawnSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=5',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '605',
+    '-c:v',
+    'libx264',
+    '-b:v',
+    '240k',
+    '-maxrate',
+    '240k',
+    '-bufsize',
+    '480k',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-shortest',
+    '-y',
+    file,
+  ]);
+  expect(made.status).toBe(0);
+
+  const name = `uploader_${Date.now() % 1_000_000}`;
+  await registerAndConfirm(page, name);
+  await signIn(page, name);
+
+  // Visitors are sent away; members get the form.
+  const fill = async () => {
+    await page.goto('/add-video/');
+    const form = page.getByTestId('upload-form');
+    await form.locator('input[type=file]').setInputFiles(file);
+    await form.getByLabel('Title').fill('An archive reel');
+    await form.getByLabel(/everyone depicted is at least 18/).check();
+    return form;
+  };
+  let form = await fill();
+  await form.getByLabel(/everyone depicted is at least 18/).uncheck();
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(
+    page.getByText('Please confirm that everyone depicted is an adult and consented'),
+  ).toBeVisible();
+  await form.getByLabel(/everyone depicted is at least 18/).check();
+  await form.getByRole('button', { name: 'Upload' }).click();
+
+  const bar = page.getByTestId('upload-progress').locator('progress');
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(40);
+  const before = Number(await bar.getAttribute('value'));
+  await page.reload();
+
+  // The same file again: tus finds the stored fingerprint and continues where it stopped.
+  form = await fill();
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(before - 5);
+  await expect(page.getByTestId('upload-progress')).toContainText(/left/);
+  await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 60_000 });
+
+  // Processing shows its progress, then the video waits for a moderator.
+  const mine = page.getByTestId('my-upload').first();
+  await expect(mine).toHaveAttribute('data-status', /complete|processing|done/);
+  await expect(mine).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(mine).toContainText('Waiting for moderation');
+});
+
+test('a visitor is sent from the add-video page to the home page', async ({ page }) => {
+  await page.goto('/add-video/');
+  await expect(page).toHaveURL(/\/$/);
+});
