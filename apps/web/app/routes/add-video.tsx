@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthPage } from '../components/auth/auth-page';
 import { MyUploads } from '../components/upload/my-uploads';
 import { useTusUpload } from '../components/upload/use-tus-upload';
 import { errorText } from '../lib/form-errors';
@@ -64,7 +63,8 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
   const busy = tus.state === 'uploading' || tus.state === 'paused';
 
   return (
-    <AuthPage title={t('upload.title')}>
+    <div className="member-edit">
+      <h1 className="page-title">{t('upload.title')}</h1>
       <form className="auth-form upload-form" onSubmit={submit} noValidate data-testid="upload-form">
         <label className="form-field">
           <span className="form-field__label">{t('upload.file')}</span>
@@ -181,6 +181,6 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <MyUploads lang={lang} refreshKey={tus.state === 'done' ? refreshKey + 1 : refreshKey} />
-    </AuthPage>
+    </div>
   );
 }
