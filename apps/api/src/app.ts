@@ -138,7 +138,12 @@ export function createApp({
     })!;
   });
 
-  const pages = pagesHandler(config.webBuildDir, config.defaultCountry, config.publicOrigin, config.uploadChunkBytes);
+  const pages = pagesHandler(
+    config.webBuildDir,
+    config.defaultCountry,
+    config.publicOrigin,
+    config.uploadChunkBytes,
+  );
   app.all('*', (c) => pages(c));
 
   return { app, services, cache };

@@ -43,6 +43,8 @@ export const EnvSchema = z.object({
   UPLOAD_CHUNK_MB: z.coerce.number().int().min(1).max(1024).default(50),
   WORKER_INLINE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Seconds a claimed job stays a worker's without a sign of life before another may take it. */
+  WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
 });
@@ -93,7 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : null,
     uploadChunkBytes: e.UPLOAD_CHUNK_MB * 1024 * 1024,
-    worker: { inline: e.WORKER_INLINE ?? true, concurrency: e.WORKER_CONCURRENCY },
+    worker: {
+      inline: e.WORKER_INLINE ?? true,
+      concurrency: e.WORKER_CONCURRENCY,
+      leaseSeconds: e.WORKER_LEASE_SECONDS,
+    },
     /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
     googleOAuth:
       e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET

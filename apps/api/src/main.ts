@@ -43,6 +43,7 @@ const worker = config.worker.inline
       handlers: createJobHandlers(services),
       log,
       concurrency: config.worker.concurrency,
+      leaseSeconds: config.worker.leaseSeconds,
     })
   : null;
 worker?.start();

@@ -16,6 +16,7 @@ const worker = createWorker({
   handlers: createJobHandlers(services),
   log,
   concurrency: config.worker.concurrency,
+  leaseSeconds: config.worker.leaseSeconds,
 });
 worker.start();
 log.info(`${worker.id} running ${config.worker.concurrency} job(s) at a time`);

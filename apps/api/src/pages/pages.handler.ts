@@ -9,7 +9,12 @@ import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
 
 /** Serves the react-router SSR build; loaders reach services only through the tRPC server-side caller. */
-export function pagesHandler(webBuildDir: string, defaultCountry: string, origin: string, uploadChunkBytes: number) {
+export function pagesHandler(
+  webBuildDir: string,
+  defaultCountry: string,
+  origin: string,
+  uploadChunkBytes: number,
+) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
   type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
   let handler: Handler | null = null;
