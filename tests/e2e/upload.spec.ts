@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { registerAndConfirm, signIn } from './helpers/members';
 
 test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it processed into moderation', async ({
@@ -88,4 +89,28 @@ test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it proc
 test('a visitor is sent from the add-video page to the home page', async ({ page }) => {
   await page.goto('/add-video/');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a member creates an album: several photos, each with its own progress', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'vt-album-'));
+  const files = await Promise.all(
+    ['#a06040', '#4060a0'].map(async (color, i) => {
+      const file = join(dir, `still${i + 1}.jpg`);
+      await sharp({ create: { width: 1600, height: 1000, channels: 3, background: color } })
+        .jpeg()
+        .toFile(file);
+      return file;
+    }),
+  );
+  const name = `albumist_${Date.now() % 1_000_000}`;
+  await registerAndConfirm(page, name);
+  await signIn(page, name);
+  await page.goto('/create-album/');
+  const form = page.getByTestId('album-form');
+  await form.getByLabel('Album title').fill('Seaside stills');
+  await form.locator('input[type=file]').setInputFiles(files);
+  await form.getByRole('button', { name: 'Create album' }).click();
+  await expect(page.getByTestId('photo-progress')).toHaveCount(2);
+  await expect(page.getByTestId('album-done')).toBeVisible();
+  await expect(page.getByTestId('photo-progress').filter({ hasText: 'Uploaded' })).toHaveCount(2);
 });

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
+import { albumEditLegacy } from './legacy/album-edit.legacy';
 import { albumsLegacy } from './legacy/albums.legacy';
 import { authLegacy } from './legacy/auth.legacy';
 import { categoriesLegacy } from './legacy/categories.legacy';
@@ -95,6 +96,7 @@ export function createApp({
   app.route('/', inputLegacy());
   app.route('/', messagesLegacy());
   app.route('/', memberLegacy());
+  app.route('/', albumEditLegacy());
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));

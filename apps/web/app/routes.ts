@@ -40,6 +40,7 @@ export default [
   route('messages/:id', 'routes/conversation.tsx'),
   route('member_edit', 'routes/member-edit.tsx'),
   route('add-video', 'routes/add-video.tsx'),
+  route('create-album', 'routes/create-album.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('confirm', 'routes/confirm.tsx'),

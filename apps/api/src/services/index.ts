@@ -5,6 +5,7 @@ import { createJobQueue } from '../jobs/job-queue';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
 import { createSearchService } from '../search/search.service';
+import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
@@ -61,6 +62,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     jobs,
     search,
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir }),
+    albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir }),
     ingest: createIngest({
       sqlite,
       clock,

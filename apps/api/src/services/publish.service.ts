@@ -40,6 +40,17 @@ export function createPublishService({
       queueIndex([videoId]);
       return true;
     },
+
+    /** A pending album with photos → listed. */
+    approveAlbum(albumId: number): boolean {
+      return (
+        sqlite
+          .prepare(
+            'UPDATE albums SET status_id = 1, post_date = unixepoch() WHERE id = ? AND status_id = 2 AND photos_amount > 0',
+          )
+          .run(albumId).changes > 0
+      );
+    },
   };
 }
 

@@ -45,6 +45,7 @@ export function AccountMenu() {
     ['/add-video/', t('account.add_video')],
     [memberTabHref(id, 'uploaded'), t('account.uploads')],
     [memberTabHref(id, 'albums'), t('account.albums')],
+    ['/create-album/', t('account.create_album')],
     [memberTabHref(id, 'favourites'), t('account.favourites')],
     [memberTabHref(id, 'watch_later'), t('account.watch_later')],
     [memberTabHref(id, 'history'), t('account.history')],

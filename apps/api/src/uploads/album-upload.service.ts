@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { AppError } from '../lib/app-error';
+import { checkLength } from '../services/auth/account-rules';
+import type { Clock } from '../services/clock';
+
+export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+export const PHOTO_MIN_SIDE = 320;
+export const PHOTOS_PER_ALBUM = 200;
+/** Photos are stored at most this wide or tall; the listing image is a 640×360 crop of the first. */
+const PHOTO_MAX_SIDE = 1920;
+
+const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'album';
+
+/**
+ * Members' photo albums: created pending, filled photo by photo (each decoded and re-encoded by sharp,
+ * upright and without EXIF), published only when a moderator approves.
+ */
+export function createAlbumUploads({
+  sqlite,
+  clock,
+  mediaDir,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  mediaDir: string;
+}) {
+  const own = sqlite.prepare(
+    'SELECT id, photos_amount FROM albums WHERE id = ? AND uploader_id = ? AND status_id = 2',
+  );
+
+  return {
+    create(me: number, form: Record<string, string | undefined>): { albumId: number } {
+      const title = checkLength('title', form.title, 3, 100);
+      const description = (form.desc ?? '').trim().slice(0, 2000);
+      const now = clock.now();
+      const id = Number(
+        sqlite
+          .prepare(
+            `INSERT INTO albums (dir, title, description, status_id, uploader_id, post_date, added_at)
+             VALUES (?, ?, ?, 2, ?, ?, ?)`,
+          )
+          .run(slug(title), title, description, me, now, now).lastInsertRowid,
+      );
+      for (const dir of (form.categories ?? '').split(',').filter(Boolean).slice(0, 3))
+        sqlite
+          .prepare(
+            'INSERT OR IGNORE INTO album_categories (album_id, category_id) SELECT ?, id FROM categories WHERE dir = ?',
+          )
+          .run(id, dir.trim());
+      return { albumId: id };
+    },
+
+    async addPhoto(
+      me: number,
+      albumId: number,
+      bytes: Uint8Array,
+    ): Promise<{ photoId: number; photosAmount: number }> {
+      const album = own.get(albumId, me) as { id: number; photos_amount: number } | undefined;
+      if (!album) throw new AppError('album_not_found', { status: 404, message: 'Album not found' });
+      if (album.photos_amount >= PHOTOS_PER_ALBUM)
+        throw new AppError('too_many_photos', {
+          info: { max: PHOTOS_PER_ALBUM },
+          message: `At most ${PHOTOS_PER_ALBUM} photos`,
+        });
+      if (bytes.byteLength > PHOTO_MAX_BYTES)
+        throw new AppError('file_too_large', {
+          status: 413,
+          field: 'file',
+          info: { max: '20 MB' },
+          message: 'The file is too large',
+        });
+      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+      try {
+        meta = await sharp(bytes).metadata();
+      } catch {
+        throw new AppError('bad_file_type', { field: 'file', message: 'This file type is not allowed' });
+      }
+      if (!['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
+        throw new AppError('bad_file_type', { field: 'file', message: 'This file type is not allowed' });
+      if ((meta.width ?? 0) < PHOTO_MIN_SIDE || (meta.height ?? 0) < PHOTO_MIN_SIDE)
+        throw new AppError('invalid_image_size', {
+          field: 'file',
+          info: { width: PHOTO_MIN_SIDE, height: PHOTO_MIN_SIDE },
+          message: 'Invalid image size',
+        });
+      const dir = join('albums', String(albumId));
+      mkdirSync(join(mediaDir, dir), { recursive: true });
+      const name = `${album.photos_amount + 1}-${randomBytes(4).toString('hex')}`;
+      const path = join(dir, `${name}.jpg`);
+      const out = await sharp(bytes)
+        .rotate() // EXIF orientation applied, then every metadata block dropped by re-encoding
+        .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toFile(join(mediaDir, path));
+      const first = album.photos_amount === 0;
+      let scr: string | null = null;
+      if (first) {
+        scr = join(dir, `${name}-thumb.jpg`);
+        await sharp(bytes)
+          .rotate()
+          .resize(640, 360, { fit: 'cover' })
+          .jpeg({ quality: 80 })
+          .toFile(join(mediaDir, scr));
+      }
+      return sqlite.transaction(() => {
+        const photoId = Number(
+          sqlite
+            .prepare(
+              'INSERT INTO photos (album_id, position, path, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+            )
+            .run(albumId, album.photos_amount + 1, path, out.width, out.height, clock.now()).lastInsertRowid,
+        );
+        sqlite
+          .prepare('UPDATE albums SET photos_amount = photos_amount + 1, scr = coalesce(?, scr) WHERE id = ?')
+          .run(scr, albumId);
+        return { photoId, photosAmount: album.photos_amount + 1 };
+      })();
+    },
+  };
+}
+
+export type AlbumUploads = ReturnType<typeof createAlbumUploads>;
