@@ -237,3 +237,64 @@ describe('tus uploads at /api/upload/', () => {
     expect(error(junk)).toBe('corrupted_file');
   }, 60_000);
 });
+
+describe('POST /api/video_edit.php', () => {
+  it('takes a small video in one request into the same processing, and edits your own video only', async () => {
+    const form = (o: Record<string, string | Blob>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(o)) f.set(k, v);
+      return f;
+    };
+    const post = (f: FormData, as = cookie) =>
+      sut.json('/api/video_edit.php', {
+        method: 'POST',
+        body: f,
+        headers: { cookie: as, origin: sut.config.publicOrigin },
+      });
+    const file = new File([new Uint8Array(shortClip)], 'tinyreel.mp4', { type: 'video/mp4' });
+    expect((await post(form({ file, title: 'Tiny reel' }))).body.code).toBe('consent_required');
+    expect(
+      (
+        await post(
+          form({
+            file: new File([new Uint8Array(shortClip)], 'tiny reel.mp4'),
+            title: 'Tiny reel',
+            adult: '1',
+          }),
+        )
+      ).body.code,
+    ).toBe('bad_filename');
+    const sent = await post(form({ file, title: 'Tiny reel', adult: '1' }));
+    expect(sent.body).toMatchObject({ ok: true, code: 'upload_received' });
+    const worker = createWorker({
+      queue: sut.services.jobs,
+      handlers: createJobHandlers(sut.services),
+      log: pino({ level: 'silent' }),
+    });
+    await worker.drain();
+    // 20 seconds is under the 10-minute minimum: the same rules as tus uploads.
+    expect(
+      sut.db.$client.prepare('SELECT status, error FROM uploads WHERE id = ?').get(sent.body.upload_id),
+    ).toEqual({
+      status: 'failed',
+      error: 'too_short',
+    });
+
+    const mine = sut.db.$client
+      .prepare('SELECT id FROM videos WHERE uploader_id = ? LIMIT 1')
+      .pluck()
+      .get(memberId) as number;
+    expect(
+      (await post(form({ act: 'edit', video_id: String(mine), title: 'A renamed reel', desc: 'New words' })))
+        .body.code,
+    ).toBe('video_changed');
+    expect(sut.db.$client.prepare('SELECT title FROM videos WHERE id = ?').pluck().get(mine)).toBe(
+      'A renamed reel',
+    );
+    await sut.createMember('EditStranger');
+    const stranger = await sut.signIn('EditStranger');
+    expect(
+      (await post(form({ act: 'edit', video_id: String(mine), title: 'Stolen title' }), stranger)).body.code,
+    ).toBe('video_not_found');
+  }, 60_000);
+});

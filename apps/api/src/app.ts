@@ -22,6 +22,7 @@ import { playlistsLegacy } from './legacy/playlists.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
 import { searchLegacy } from './legacy/search.legacy';
 import { statsLegacy } from './legacy/stats.legacy';
+import { videoEditLegacy } from './legacy/video-edit.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
 import { originCheck } from './lib/csrf';
@@ -97,6 +98,7 @@ export function createApp({
   app.route('/', messagesLegacy());
   app.route('/', memberLegacy());
   app.route('/', albumEditLegacy());
+  app.route('/', videoEditLegacy(config.uploadsDir));
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));

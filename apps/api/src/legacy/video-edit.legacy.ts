@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { requireMember } from '../services/actions/action-errors';
+import { checkLength } from '../services/auth/account-rules';
+import { checkVideoUpload } from '../uploads/upload-rules';
+import { ok } from './form';
+import { formId } from './form-values';
+import { legacyError } from './legacy-response';
+
+/** The single-request path is for small files: anything bigger goes through tus. */
+export const VIDEO_EDIT_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * `POST /api/video_edit.php` (spec §7, multipart with progress; docs/api/uploads.md): a small video in one
+ * request (`file` plus the tus metadata fields) into the same processing and moderation, or `act=edit` of
+ * the title and description of one's own video.
+ */
+export function videoEditLegacy(uploadsDir: string) {
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => legacyError(c, err));
+
+  app.post('/api/video_edit.php', async (c) => {
+    const me = requireMember(c.var.viewer.memberId);
+    if (Number(c.req.header('content-length') ?? 0) > VIDEO_EDIT_MAX_BYTES + 1024 * 1024)
+      throw new AppError('file_too_large', {
+        status: 413,
+        field: 'file',
+        info: { max: '256 MB' },
+        message: 'The file is too large for a single request: use the resumable upload',
+      });
+    const body = await c.req.parseBody();
+    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+    const s = c.var.services;
+    if (text('act') === 'edit') {
+      const videoId = formId({ video_id: text('video_id') ?? '' }, 'video_id');
+      const title = checkLength('title', text('title'), 3, 100);
+      const description = (text('desc') ?? '').trim().slice(0, 2000);
+      const changed = s.uploads.editOwnVideo(me, videoId, title, description);
+      if (!changed) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
+      s.search.queueIndex([videoId]);
+      return ok(c, { code: 'video_changed' });
+    }
+    const file = body.file;
+    if (!(file instanceof File))
+      throw new AppError('required', { field: 'file', message: 'This field is required' });
+    const meta = checkVideoUpload(
+      {
+        filename: file.name,
+        title: text('title'),
+        description: text('desc') ?? text('description'),
+        exclusive: text('exclusive'),
+        adult: text('adult'),
+        categories: text('categories'),
+        models: text('models'),
+      },
+      file.size,
+    );
+    const id = randomUUID().replaceAll('-', '');
+    s.uploads.begin(me, id, file.size, meta);
+    mkdirSync(uploadsDir, { recursive: true });
+    writeFileSync(join(uploadsDir, id), new Uint8Array(await file.arrayBuffer()));
+    s.uploads.complete(id);
+    return ok(c, { code: 'upload_received', upload_id: id });
+  });
+
+  return app;
+}
