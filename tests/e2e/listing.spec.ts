@@ -41,3 +41,16 @@ test('server-side redirects and the 404 page', async ({ page, request }) => {
   expect(missing?.status()).toBe(404);
   await expect(page.getByText('Oops! Content not found!')).toBeVisible();
 });
+
+test('hovering a thumbnail plays its muted preview clip', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  const thumb = page.getByTestId('thumb').first();
+  await thumb.hover();
+  const preview = thumb.getByTestId('thumb-preview');
+  await expect(preview).toHaveAttribute('src', /preview\.mp4$/);
+  await expect
+    .poll(() => preview.evaluate((v: HTMLVideoElement) => (v.muted ? v.currentTime : -1)), { timeout: 10_000 })
+    .toBeGreaterThan(0.2);
+  await page.mouse.move(0, 0);
+  await expect(preview).toHaveCount(0);
+});

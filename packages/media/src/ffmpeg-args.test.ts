@@ -45,7 +45,7 @@ describe('buildFfmpegArgs', () => {
 
   it('splits the decoded video once into the ladder, the stills and the sprites', () => {
     const graph = values(args, '-filter_complex')[0];
-    expect(graph.startsWith('[0:0]fps=25/1,split=6[r0][r1][r2][r3][st][sp];')).toBe(true);
+    expect(graph.startsWith('[0:0]fps=25/1,split=7[r0][r1][r2][r3][st][sp][pv];')).toBe(true);
     expect(graph).toContain('[r0]scale=1280:720,setsar=1,format=yuv420p[v0]');
     expect(graph).toContain('[r3]scale=426:240,setsar=1,format=yuv420p[v3]');
     expect(graph).toContain("select='eq(n,0)+gte(t,9.5)'");
@@ -71,8 +71,8 @@ describe('buildFfmpegArgs', () => {
     expect(values(args, '-hls_playlist_type')).toEqual(['vod']);
     expect(values(args, '-hls_segment_filename')).toEqual(['/out/v1.tmp/%v/seg-%04d.ts']);
     expect(args).toContain('/out/v1.tmp/%v/index.m3u8');
-    expect(values(args, '-c:v')).toEqual(['libx264']);
-    expect(values(args, '-preset')).toEqual(['veryfast']);
+    expect(values(args, '-c:v')).toEqual(['libx264', 'libx264']);
+    expect(values(args, '-preset')).toEqual(['veryfast', 'veryfast']);
     expect(values(args, '-g')).toEqual(['50']);
     expect(values(args, '-keyint_min')).toEqual(['50']);
     expect(values(args, '-sc_threshold')).toEqual(['0']);
@@ -87,11 +87,18 @@ describe('buildFfmpegArgs', () => {
     expect(args).not.toContain('-ar');
   });
 
-  it('writes the stills and the sprite sheets as image outputs', () => {
+  it('writes the stills and the sprite sheets as image outputs, and the muted hover preview', () => {
     expect(args).toContain('/out/v1.tmp/thumb.jpg');
     expect(args).toContain('/out/v1.tmp/thumb@2x.jpg');
     expect(args).toContain('/out/v1.tmp/scr.jpg');
-    expect(args[args.length - 1]).toBe('/out/v1.tmp/sprites/sprite-%03d.jpg');
+    expect(args).toContain('/out/v1.tmp/sprites/sprite-%03d.jpg');
+    expect(args[args.length - 1]).toBe('/out/v1.tmp/preview.mp4');
+    expect(args.slice(args.indexOf('[preview]') - 1, args.indexOf('[preview]') + 2)).toEqual([
+      '-map',
+      '[preview]',
+      '-an',
+    ]);
+    expect(values(args, '-filter_complex')[0]).toContain("[pv]select='lt(mod(t,");
     expect(values(args, '-fps_mode')).toEqual(['passthrough', 'passthrough', 'passthrough', 'passthrough']);
     expect(values(args, '-start_number')).toEqual(['0']);
   });

@@ -10,7 +10,7 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
 
 /**
  * The filter graph: the source is decoded once, brought to the planned frame rate and split into one
- * branch per rendition, one for the stills and one for the sprite sheets.
+ * branch per rendition, one for the stills, one for the sprite sheets and one for the hover preview.
  *
  * ffmpeg prints no -progress report until every output has written its header, and an image output
  * writes its header with its first frame. So each image output gets a frame right away: the stills take
@@ -21,8 +21,13 @@ export function buildFilterGraph(plan: MediaPlan): string {
   const { renditions, stills, sprites } = plan;
   const ladder = renditions.map((_, i) => `[r${i}]`).join('');
   const chains = [
-    `[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=${renditions.length + 2}${ladder}[st][sp]`,
+    `[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=${renditions.length + 3}${ladder}[st][sp][pv]`,
   ];
+  // The hover preview: the first second of every interval, joined back to back (timestamps renumbered).
+  const pv = plan.preview;
+  chains.push(
+    `[pv]select='lt(mod(t,${pv.interval}),1)',setpts=N/FRAME_RATE/TB,scale=${pv.width}:${pv.height},setsar=1,format=yuv420p[preview]`,
+  );
   renditions.forEach((r, i) => {
     chains.push(`[r${i}]scale=${r.width}:${r.height},setsar=1,format=yuv420p[v${i}]`);
   });
@@ -104,6 +109,24 @@ function stillArgs(label: string, file: string): string[] {
   return ['-map', `[${label}]`, '-fps_mode', 'passthrough', '-update', '1', '-q:v', '3', file];
 }
 
+// Muted, small and web-ready (moov first), so a hover can start it at once.
+function previewArgs(file: string): string[] {
+  return [
+    '-map',
+    '[preview]',
+    '-an',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '30',
+    '-movflags',
+    '+faststart',
+    file,
+  ];
+}
+
 function spriteArgs(file: string): string[] {
   return ['-map', '[sprites]', '-fps_mode', 'passthrough', '-start_number', '0', '-q:v', '5', file];
 }
@@ -133,5 +156,6 @@ export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan):
     ...stillArgs('thumb2x', join(outDir, plan.stills.thumb2x.file)),
     ...stillArgs('scr', join(outDir, plan.stills.scr.file)),
     ...spriteArgs(join(outDir, MEDIA_FILES.spritesDir, MEDIA_FILES.spritePattern)),
+    ...previewArgs(join(outDir, plan.preview.file)),
   ];
 }

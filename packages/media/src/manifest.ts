@@ -25,6 +25,8 @@ export interface MediaManifest {
     thumb: string;
     thumb2x: string;
     scr: string;
+    /** The hover preview clip (absent in manifests written before it existed). */
+    preview?: string;
     vtt: string;
     /** Sprite sheets in order, relative to the directory. */
     sprites: string[];
@@ -53,6 +55,7 @@ export function manifestFromPlan(
       thumb: plan.stills.thumb.file,
       thumb2x: plan.stills.thumb2x.file,
       scr: plan.stills.scr.file,
+      preview: plan.preview.file,
       vtt: MEDIA_FILES.vtt,
       sprites: Array.from({ length: plan.sprites.sheetCount }, (_, i) => spritePath(i)),
     },

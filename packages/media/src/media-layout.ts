@@ -6,6 +6,8 @@ export const MEDIA_FILES = {
   thumb: 'thumb.jpg',
   thumb2x: 'thumb@2x.jpg',
   scr: 'scr.jpg',
+  /** The muted hover preview clip of listings. */
+  preview: 'preview.mp4',
   vtt: 'timeline.vtt',
   manifest: 'manifest.json',
   spritesDir: 'sprites',

@@ -141,10 +141,24 @@ describe('processVideo with real ffmpeg', () => {
       thumb: 'thumb.jpg',
       thumb2x: 'thumb@2x.jpg',
       scr: 'scr.jpg',
+      preview: 'preview.mp4',
       vtt: 'timeline.vtt',
       sprites: ['sprites/sprite-001.jpg'],
     });
     expect(manifest.durationSec).toBeCloseTo(10, 1);
+    // The hover preview: 5 one-second excerpts of the 10 s clip, muted, at most 240p.
+    const preview = join(out, 'preview.mp4');
+    const format = JSON.parse(
+      execFileSync(
+        'ffprobe',
+        ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', preview],
+        { encoding: 'utf8' },
+      ),
+    ) as { format: { duration: string }; streams: { codec_type: string; height?: number }[] };
+    expect(format.streams.map((st) => st.codec_type)).toEqual(['video']);
+    expect(Number(format.format.duration)).toBeGreaterThan(4);
+    expect(Number(format.format.duration)).toBeLessThan(6.5);
+    expect(format.streams[0].height).toBeLessThanOrEqual(240);
     expect(existsSync(`${out}.tmp`)).toBe(false);
     expect(existsSync(join(out, 'stale.txt'))).toBe(false);
     expect(progress.length).toBeGreaterThan(0);

@@ -57,6 +57,25 @@ export interface MediaPlan {
   renditions: Rendition[];
   sprites: SpritePlan;
   stills: { atSec: number; thumb: StillPlan; thumb2x: StillPlan; scr: StillPlan };
+  /** The hover preview: `clips` one-second excerpts, `interval` seconds apart, muted, `height` pixels tall. */
+  preview: PreviewPlan;
+}
+
+export interface PreviewPlan {
+  file: string;
+  clips: number;
+  interval: number;
+  width: number;
+  height: number;
+}
+
+/** Spread up to 8 one-second excerpts across the video, about 240p, never upscaled. */
+export function planPreview(p: { durationSec: number; width: number; height: number }): PreviewPlan {
+  const clips = Math.max(1, Math.min(8, Math.floor(p.durationSec / 2)));
+  const interval = Math.max(1, Math.floor((p.durationSec / clips) * 1000) / 1000);
+  const height = Math.max(2, Math.floor(Math.min(240, p.height) / 2) * 2);
+  const width = Math.max(2, Math.round((height * p.width) / p.height / 2) * 2);
+  return { file: MEDIA_FILES.preview, clips, interval, width, height };
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -148,6 +167,7 @@ export function buildPlan(p: ProbeResult, settings?: MediaSettingsInput): MediaP
     audioSampleRate: p.hasAudio && !audioRateOk ? 48_000 : null,
     renditions: planRenditions(p, s, fps),
     sprites: planSprites(p.durationSec, s.sprite),
+    preview: planPreview(p),
     stills: {
       atSec: stillTime(p.durationSec, s),
       thumb: { file: MEDIA_FILES.thumb, ...s.thumb, fit: 'pad' },

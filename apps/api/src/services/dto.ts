@@ -54,6 +54,8 @@ export interface VideoThumb {
   thumb: string;
   thumb2x: string;
   scr: string;
+  /** The muted hover preview clip. */
+  preview: string;
 }
 
 export interface Listing<T> {

@@ -37,5 +37,6 @@ export function toThumb(row: ThumbRow, urls: MediaUrls): VideoThumb {
     thumb: urls.image(row.media_path, 'thumb.jpg'),
     thumb2x: urls.image(row.media_path, 'thumb@2x.jpg'),
     scr: urls.image(row.media_path, 'scr.jpg'),
+    preview: urls.image(row.media_path, 'preview.mp4'),
   };
 }

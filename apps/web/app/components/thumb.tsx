@@ -1,4 +1,5 @@
 import { abbreviateCount, formatDuration, ratingPercent } from '@vt/i18n';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoThumb } from '../lib/dto';
@@ -8,9 +9,18 @@ export const THUMB_HEIGHT = 180;
 
 export function Thumb({ video }: { video: VideoThumb }) {
   const { t } = useTranslation();
+  // The preview clip loads only once someone points at (or touches) the thumbnail.
+  const [previewing, setPreviewing] = useState(false);
   return (
     <article className="thumb" data-testid="thumb">
-      <Link to={video.url} className="thumb__link" prefetch="intent">
+      <Link
+        to={video.url}
+        className="thumb__link"
+        prefetch="intent"
+        onPointerEnter={() => setPreviewing(true)}
+        onPointerLeave={() => setPreviewing(false)}
+        onTouchStart={() => setPreviewing(true)}
+      >
         <div className="thumb__media">
           {video.thumb ? (
             <img
@@ -31,6 +41,20 @@ export function Thumb({ video }: { video: VideoThumb }) {
             {formatDuration(video.durationSec)}
           </span>
           {video.isHd && <span className="badge badge--hd">{t('thumb.hd')}</span>}
+          {previewing && video.preview && (
+            <video
+              className="thumb__preview"
+              src={video.preview}
+              muted
+              loop
+              autoPlay
+              playsInline
+              preload="auto"
+              aria-hidden="true"
+              data-testid="thumb-preview"
+              onError={() => setPreviewing(false)}
+            />
+          )}
         </div>
         <h3 className="thumb__title">{video.title}</h3>
       </Link>
