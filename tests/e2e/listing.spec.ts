@@ -49,7 +49,9 @@ test('hovering a thumbnail plays its muted preview clip', async ({ page }) => {
   const preview = thumb.getByTestId('thumb-preview');
   await expect(preview).toHaveAttribute('src', /preview\.mp4$/);
   await expect
-    .poll(() => preview.evaluate((v: HTMLVideoElement) => (v.muted ? v.currentTime : -1)), { timeout: 10_000 })
+    .poll(() => preview.evaluate((v: HTMLVideoElement) => (v.muted ? v.currentTime : -1)), {
+      timeout: 10_000,
+    })
     .toBeGreaterThan(0.2);
   await page.mouse.move(0, 0);
   await expect(preview).toHaveCount(0);

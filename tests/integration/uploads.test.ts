@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -202,8 +202,10 @@ describe('tus uploads at /api/upload/', () => {
     const listed = await sut.json(`/api/json/video/0/0/${done.video_id}.json`);
     expect(listed.res.status).not.toBe(200);
 
-    // Approval publishes it, search included.
+    // Approval publishes it, search included, and the original goes (KEEP_ORIGINALS is off).
+    expect(existsSync(join(sut.config.uploadsDir, id))).toBe(true);
     expect(restarted.services.publish.approve(done.video_id)).toBe(true);
+    expect(existsSync(join(sut.config.uploadsDir, id))).toBe(false);
     await worker.drain();
     const found = await sut.json(
       '/api/videos2.php?params=0/straight/relevance/20/all..1.all.0.all&s=summer%20reel',

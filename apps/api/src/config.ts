@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   MEILI_INDEX: z.string().default('videos'),
   /** JSON object of synonym lists, e.g. {"movie":["film","reel"]}. */
   MEILI_SYNONYMS: z.string().optional(),
+  /** Keep uploaded originals after approval (default: delete them once the video is published). */
+  KEEP_ORIGINALS: bool,
   /** tus chunk size the upload page uses, in MB: under a proxy's body limit. */
   UPLOAD_CHUNK_MB: z.coerce.number().int().min(1).max(1024).default(50),
   WORKER_INLINE: bool,
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         }
       : null,
     uploadChunkBytes: e.UPLOAD_CHUNK_MB * 1024 * 1024,
+    keepOriginals: e.KEEP_ORIGINALS ?? false,
     worker: {
       inline: e.WORKER_INLINE ?? true,
       concurrency: e.WORKER_CONCURRENCY,

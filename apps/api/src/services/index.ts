@@ -38,7 +38,9 @@ import { createWallService } from './wall.service';
 export interface ServiceDeps {
   db: Db;
   config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
-    Partial<Pick<Config, 'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath'>>;
+    Partial<
+      Pick<Config, 'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath' | 'keepOriginals'>
+    >;
   /** Replaces the configured external sign-in provider (tests). */
   externalProvider?: ExternalProvider | null;
   clock?: Clock;
@@ -71,7 +73,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
     }),
-    publish: createPublishService({ sqlite, listing, queueIndex: (ids) => search.queueIndex(ids) }),
+    publish: createPublishService({
+      sqlite,
+      listing,
+      queueIndex: (ids) => search.queueIndex(ids),
+      originals: { dir: uploadsDir, keep: config.keepOriginals ?? false },
+    }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock }),
     votes: createVotesService({ sqlite, clock }),

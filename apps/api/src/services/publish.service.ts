@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { VideoListing } from './video-listing.service';
 
@@ -9,10 +11,13 @@ export function createPublishService({
   sqlite,
   listing,
   queueIndex,
+  originals,
 }: {
   sqlite: Database.Database;
   listing: VideoListing;
   queueIndex: (ids: readonly number[]) => void;
+  /** Where uploaded originals wait, and whether they stay after approval. */
+  originals: { dir: string; keep: boolean };
 }) {
   return {
     /** Pending → active. Returns false when the video is not a processed, pending one. */
@@ -38,6 +43,14 @@ export function createPublishService({
         .run(videoId);
       listing.invalidateCounts();
       queueIndex([videoId]);
+      // The original was kept for moderators until now; the processed media is what the site serves.
+      if (!originals.keep) {
+        for (const id of sqlite
+          .prepare('SELECT id FROM uploads WHERE video_id = ?')
+          .pluck()
+          .all(videoId) as string[])
+          for (const file of [id, `${id}.json`]) rmSync(join(originals.dir, file), { force: true });
+      }
       return true;
     },
 
