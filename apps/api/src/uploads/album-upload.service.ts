@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../lib/app-error';
+import { slugOf } from '../lib/slug';
 import { checkLength } from '../services/auth/account-rules';
 import type { Clock } from '../services/clock';
 
@@ -12,15 +13,6 @@ export const PHOTO_MIN_SIDE = 320;
 export const PHOTOS_PER_ALBUM = 200;
 /** Photos are stored at most this wide or tall; the listing image is a 640×360 crop of the first. */
 const PHOTO_MAX_SIDE = 1920;
-
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'album';
 
 /**
  * Members' photo albums: created pending, filled photo by photo (each decoded and re-encoded by sharp,
@@ -50,7 +42,7 @@ export function createAlbumUploads({
             `INSERT INTO albums (dir, title, description, status_id, uploader_id, post_date, added_at)
              VALUES (?, ?, ?, 2, ?, ?, ?)`,
           )
-          .run(slug(title), title, description, me, now, now).lastInsertRowid,
+          .run(slugOf(title, 'album'), title, description, me, now, now).lastInsertRowid,
       );
       for (const dir of (form.categories ?? '').split(',').filter(Boolean).slice(0, 3))
         sqlite

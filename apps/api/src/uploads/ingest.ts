@@ -4,21 +4,13 @@ import { join } from 'node:path';
 import { isMediaError, probe, processVideo } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
+import { slugOf } from '../lib/slug';
 import type { Clock } from '../services/clock';
 import type { UploadRow } from './upload.service';
 import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
 
 /** Why an upload ends without a video: codes the uploads page and moderators show translated. */
 export type IngestFailure = 'duplicate_video' | 'corrupted_file' | 'too_short' | 'missing_file';
-
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'video';
 
 /**
  * The `media.ingest` job: hashes the finished upload (duplicates are refused), probes it (corrupt files
@@ -106,7 +98,7 @@ export function createIngest(opts: {
              VALUES (?, ?, ?, 3, 'straight', ?, ?, ?, ?, ?)`,
           )
           .run(
-            slug(meta.title),
+            slugOf(meta.title, 'video'),
             meta.title,
             meta.description,
             now,
