@@ -12,6 +12,8 @@ import {
 } from './listing-latency';
 import { startNginx } from './nginx';
 import { ensureBenchDb, startServer, stop } from './server';
+import { benchTranscode } from './transcode';
+import { benchTusUpload } from './tus-upload';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
@@ -108,9 +110,23 @@ try {
       `uncached ${name} (n=${l.n}): p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, max ${l.max.toFixed(1)} ms (target p95 < ${target} ms)`,
     );
   }
+
+  // 5. A 2 GB tus upload against dd, and the server's memory meanwhile.
+  const tusResult = await benchTusUpload(`http://127.0.0.1:${PORT}`, join(process.cwd(), 'data', 'bench'));
+  results.tusUpload = tusResult;
+  console.log(
+    `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
+  );
 } finally {
   stop(server);
 }
+
+// 6. Transcode CPU per source minute (no server running, so nothing else competes for the cores).
+const transcode = await benchTranscode(join(process.cwd(), 'data', 'bench-media'));
+results.transcode = transcode;
+console.log(
+  `transcode CPU per source minute: ours ${transcode.oursCpuPerMinute.toFixed(1)} s, per-rendition baseline ${transcode.baselineCpuPerMinute.toFixed(1)} s → ratio ${transcode.ratio.toFixed(2)} (target ≤ 0.75); overhead vs bare ffmpeg ${(transcode.overhead * 100).toFixed(1)}% (target ≤ 5%)`,
+);
 
 mkdirSync('bench/results', { recursive: true });
 const file = join('bench/results', `bench-${new Date().toISOString().slice(0, 10)}.json`);
