@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { useMemberAction } from '../components/actions/use-member-action';
+import { FormError } from '../components/auth/form-error';
 import { Pagination } from '../components/pagination';
 import { errorText } from '../lib/form-errors';
 import { isMissingError, notFound } from '../lib/http-errors';
@@ -83,11 +84,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           aria-label={t('messages.write', { name: member.name })}
           placeholder={t('messages.write', { name: member.name })}
         />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('messages.send')}
         </button>

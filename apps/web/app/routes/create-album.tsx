@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../components/auth/form-error';
 import { errorText } from '../lib/form-errors';
 import { getI18n } from '../lib/i18n';
 import { postForm } from '../lib/legacy-post';
@@ -114,11 +115,7 @@ export default function CreateAlbum({ loaderData }: Route.ComponentProps) {
           />
           <span className="image-upload__hint">{t('album_upload.photos_hint')}</span>
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError text={error} />
         {state === 'idle' && (
           <button type="submit" className="button button--primary">
             {t('album_upload.create')}

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { FormError } from '../components/auth/form-error';
 import { useFormErrors } from '../components/auth/use-form-errors';
 import { ImageUpload } from '../components/profile/image-upload';
 import { useNotify } from '../components/toasts';
@@ -166,11 +167,7 @@ export default function MemberEdit({ loaderData }: Route.ComponentProps) {
             defaultValue={profile.about ?? ''}
           />
         </Row>
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
+        <FormError text={errors.form} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t('member_edit.saving') : t('member_edit.save')}
         </button>

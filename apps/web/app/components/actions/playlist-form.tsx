@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postForm } from '../../lib/legacy-post';
+import { FormError } from '../auth/form-error';
 import { FormField } from '../auth/form-field';
 import { useFormErrors } from '../auth/use-form-errors';
 
@@ -85,11 +86,7 @@ export function PlaylistForm({
         <input type="checkbox" name="visible" value="1" defaultChecked={!initial?.isPrivate} />
         <span>{t('actions.playlist_public')}</span>
       </label>
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {submitLabel}
       </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { errorText } from '../../lib/form-errors';
+import { FormError } from '../auth/form-error';
 import { useMemberAction } from './use-member-action';
 
 /** Writing on a member's or model's wall; the wall reloads after a post. */
@@ -37,11 +38,7 @@ export function WallForm({ section, objectId }: { section: 'member' | 'model'; o
         placeholder={t('actions.wall_placeholder')}
         aria-label={t('actions.wall_placeholder')}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {t('actions.wall_post')}
       </button>

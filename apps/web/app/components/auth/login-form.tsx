@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postForm } from '../../lib/legacy-post';
 import { useRootData } from '../../lib/root-data';
+import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { useFormErrors } from './use-form-errors';
 
@@ -57,11 +58,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         maxLength={128}
         error={errors.fields.pwd}
       />
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {state === 'submitting' ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postForm } from '../../lib/legacy-post';
+import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { useFormErrors } from './use-form-errors';
 
@@ -90,11 +91,7 @@ export function RegisterForm() {
         maxLength={128}
         error={errors.fields.pwd}
       />
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {state === 'submitting' ? t('auth.register.submitting') : t('auth.register.submit')}
       </button>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postForm } from '../../lib/legacy-post';
+import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { useFormErrors } from './use-form-errors';
 
@@ -43,11 +44,7 @@ export function RestoreRequestForm() {
         autoComplete="email"
         error={errors.fields.email}
       />
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {state === 'submitting' ? t('auth.restore.submitting') : t('auth.restore.submit')}
       </button>
@@ -88,11 +85,7 @@ export function NewPasswordForm({ token }: { token: string }) {
         maxLength={128}
         error={errors.fields.pwd}
       />
-      {errors.form && (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {t('auth.restore.new_submit')}
       </button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { errorText } from '../../lib/form-errors';
 import { uploadForm } from '../../lib/upload-form';
+import { FormError } from '../auth/form-error';
 import { useNotify } from '../toasts';
 
 /** Avatar or cover: picking a file uploads it at once, with a progress bar; errors show under it. */
@@ -48,11 +49,7 @@ export function ImageUpload({ kind, current }: { kind: 'avatar' | 'cover'; curre
         <progress max={100} value={percent} aria-label={t('member_edit.uploading', { percent })} />
       )}
       <p className="image-upload__hint">{t(`member_edit.${kind}_hint`)}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </div>
   );
 }
