@@ -23,6 +23,8 @@ export const reports = sqliteTable(
     createdAt: integer('created_at').notNull(),
     resolvedAt: integer('resolved_at'),
     resolvedBy: integer('resolved_by').references(() => members.id, { onDelete: 'set null' }),
+    // What the moderator did: dismissed, taken_down, comment_deleted, uploader_banned.
+    resolution: text('resolution'),
   },
   (t) => [
     index('reports_queue_idx').on(t.status, t.priority, t.createdAt),
@@ -62,4 +64,20 @@ export const auditLog = sqliteTable(
     index('audit_action_idx').on(t.action, t.createdAt),
     index('audit_created_idx').on(t.createdAt),
   ],
+);
+
+/** Messages the site sends a member (upload approved or rejected…): a code and parameters, translated on display. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: text('params', { mode: 'json' }).$type<Record<string, string | number>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [index('notifications_member_idx').on(t.memberId, t.createdAt)],
 );
