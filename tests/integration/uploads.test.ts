@@ -204,7 +204,7 @@ describe('tus uploads at /api/upload/', () => {
 
     // Approval publishes it, search included, and the original goes (KEEP_ORIGINALS is off).
     expect(existsSync(join(sut.config.uploadsDir, id))).toBe(true);
-    expect(restarted.services.publish.approve(done.video_id)).toBe(true);
+    expect(restarted.services.publish.approveOne(done.video_id)).toBe(true);
     expect(existsSync(join(sut.config.uploadsDir, id))).toBe(false);
     await worker.drain();
     const found = await sut.json(

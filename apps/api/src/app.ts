@@ -29,6 +29,7 @@ import { originCheck } from './lib/csrf';
 import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
+import { moderationRoutes } from './moderation/moderation.routes';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
 import type { ExternalProvider } from './services/auth/external-auth.service';
@@ -61,6 +62,7 @@ export function createApp({
 }): BuiltApp {
   const services = createServices({ db, config, externalProvider });
   const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl);
+  services.caches.register(() => cache.purge());
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -122,6 +124,7 @@ export function createApp({
     }),
   );
   app.route('/', mediaRoutes(config.mediaDir));
+  app.route('/', moderationRoutes({ mediaDir: config.mediaDir, reportsDir: config.dataDir }));
 
   const clientDir = join(config.webBuildDir, 'client');
   app.get('/assets/*', (c) => {

@@ -1,20 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../lib/send-file';
 import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
+import { readTimelineVtt, under } from './timeline-vtt';
 
 const TIMELINE_LIFETIME = 2_592_000;
 const PUBLIC_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.mp4']);
 const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
 
-/** Resolves a request path under the media root, refusing anything that escapes it. */
-function under(root: string, relative: string): string | null {
-  const full = normalize(join(root, relative));
-  return full.startsWith(root + sep) ? full : null;
-}
+/** Media of uploaded videos (uploads/{video id}/…) and albums (albums/{album id}/…). */
+const UPLOADED = /^(uploads|albums)\/(\d{1,10})\//;
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
@@ -26,12 +23,23 @@ export function mediaRoutes(mediaDir: string) {
     const rel = decodeURIComponent(c.req.path.slice('/thumbs/'.length));
     const full = under(mediaDir, rel);
     if (!full || !PUBLIC_EXTENSIONS.has(extname(full))) return notFound();
-    return (
-      sendFile(c.req.raw, full, {
-        contentType: mimeTypeFor(full),
-        cacheControl: 'public, max-age=2592000, immutable',
-      }) ?? notFound()
-    );
+    // Images of uploads are public once listed; before that (and after a takedown) only for staff and the uploader.
+    const upload = UPLOADED.exec(rel);
+    let cacheControl = 'public, max-age=2592000, immutable';
+    if (upload) {
+      const owner = c.var.services.publish.visibility(
+        upload[1] === 'uploads' ? 'video' : 'album',
+        Number(upload[2]),
+      );
+      if (!owner) return notFound();
+      if (!owner.listed) {
+        const viewer = c.var.viewer;
+        const staff = viewer.role === 'moderator' || viewer.role === 'admin';
+        if (!staff && (viewer.memberId === null || viewer.memberId !== owner.uploaderId)) return notFound();
+        cacheControl = 'private, no-store';
+      }
+    }
+    return sendFile(c.req.raw, full, { contentType: mimeTypeFor(full), cacheControl }) ?? notFound();
   });
 
   // The HLS ladder, behind a signed, expiring prefix.
@@ -60,16 +68,8 @@ export function mediaRoutes(mediaDir: string) {
     if (format !== TIMELINE_FORMAT || !m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
     const tl = c.var.services.videos.timeline(Number(m[1]));
     if (!tl || tl.count !== Number(m[2]) || tl.interval !== Number(m[3])) return notFound();
-    const source = under(mediaDir, join(tl.mediaPath, 'timeline.vtt'));
-    if (!source) return notFound();
-    let vtt: string;
-    try {
-      vtt = await readFile(source, 'utf8');
-    } catch {
-      return notFound();
-    }
-    // Sprite references in the stored file are relative to the media directory.
-    const body = vtt.replace(/^(?!WEBVTT)([^\s:]+\.(?:jpg|png|webp)#xywh=)/gm, `/thumbs/${tl.mediaPath}/$1`);
+    const body = await readTimelineVtt(mediaDir, tl.mediaPath);
+    if (body === null) return notFound();
     return new Response(body, {
       headers: {
         'Content-Type': 'text/vtt; charset=utf-8',

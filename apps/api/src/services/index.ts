@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
+import { createModeration } from '../moderation/index';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
 import { createSearchService } from '../search/search.service';
@@ -27,7 +28,9 @@ import { createMediaUrls } from './media-urls.service';
 import { createMemberList } from './member-list.service';
 import { createMemberProfiles } from './member-profile.service';
 import { createModelService } from './model.service';
+import { createNotifications } from './notifications.service';
 import { createPlaylistService } from './playlist.service';
+import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
@@ -58,7 +61,29 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
   const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);
   const search = createSearchService({ sqlite, clock, engine, listing, jobs });
+  const caches = createPublicCaches();
+  const publish = createPublishService({
+    sqlite,
+    listing,
+    caches,
+    queueIndex: (ids) => search.queueIndex(ids),
+    originals: { dir: uploadsDir, keep: config.keepOriginals ?? false },
+  });
+  const notifications = createNotifications({ sqlite, clock });
   return {
+    caches,
+    publish,
+    notifications,
+    moderation: createModeration({
+      sqlite,
+      clock,
+      urls,
+      publish,
+      caches,
+      notifications,
+      sessions,
+      origin: config.publicOrigin,
+    }),
     mailer,
     sessions,
     jobs,
@@ -72,12 +97,6 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       mediaDir: config.mediaDir,
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
-    }),
-    publish: createPublishService({
-      sqlite,
-      listing,
-      queueIndex: (ids) => search.queueIndex(ids),
-      originals: { dir: uploadsDir, keep: config.keepOriginals ?? false },
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock }),

@@ -1,70 +1,159 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
 
 /**
- * Publishing a processed video: the one call moderation makes on approval. It lists the video, refreshes
- * the counters listings use and queues the search index; caches of up to a minute catch up by themselves.
+ * What visitors can see: the one place that lists, takes down or hides videos and albums. Every change
+ * refreshes the counters listings use, queues the search index and purges every cached answer (listings,
+ * the video's JSON, related videos, sitemaps), so the change is visible on the next request.
  */
 export function createPublishService({
   sqlite,
   listing,
+  caches,
   queueIndex,
   originals,
 }: {
   sqlite: Database.Database;
   listing: VideoListing;
+  caches: PublicCaches;
   queueIndex: (ids: readonly number[]) => void;
   /** Where uploaded originals wait, and whether they stay after approval. */
   originals: { dir: string; keep: boolean };
 }) {
-  return {
-    /** Pending → active. Returns false when the video is not a processed, pending one. */
-    approve(videoId: number): boolean {
-      const r = sqlite
-        .prepare(
-          'UPDATE videos SET status_id = 1, post_date = unixepoch() WHERE id = ? AND status_id = 2 AND media_path IS NOT NULL',
-        )
-        .run(videoId);
-      if (r.changes === 0) return false;
-      // Category ids below 63 are bits of category_mask, which the listings' indexes filter on.
-      sqlite
-        .prepare(
-          `UPDATE videos SET category_mask = coalesce((SELECT sum(1 << category_id) FROM video_categories
-             WHERE video_id = videos.id AND category_id < 63), 0) WHERE id = ?`,
-        )
-        .run(videoId);
-      sqlite
-        .prepare(
-          `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)
-           WHERE id = (SELECT uploader_id FROM videos WHERE id = ?)`,
-        )
-        .run(videoId);
-      listing.invalidateCounts();
-      queueIndex([videoId]);
+  const uploaderCounts = sqlite.prepare(
+    `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  );
+  const uploadersOf = sqlite
+    .prepare(
+      'SELECT DISTINCT uploader_id FROM videos WHERE id IN (SELECT value FROM json_each(?)) AND uploader_id IS NOT NULL',
+    )
+    .pluck();
+  // Category ids below 63 are bits of category_mask, which the listings' indexes filter on.
+  const categoryMask = sqlite.prepare(
+    `UPDATE videos SET category_mask = coalesce((SELECT sum(1 << category_id) FROM video_categories
+       WHERE video_id = videos.id AND category_id < 63), 0) WHERE id = ?`,
+  );
+  const approveVideo = sqlite.prepare(
+    'UPDATE videos SET status_id = 1, post_date = unixepoch(), reject_reason = NULL WHERE id = ? AND status_id = 2 AND media_path IS NOT NULL',
+  );
+  const takeDownVideo = sqlite.prepare('UPDATE videos SET status_id = 5 WHERE id = ? AND status_id != 5');
+  const videoVisibility = sqlite.prepare('SELECT status_id, uploader_id FROM videos WHERE id = ?');
+  const albumVisibility = sqlite.prepare('SELECT status_id, uploader_id FROM albums WHERE id = ?');
+  const originalsOf = sqlite.prepare('SELECT id FROM uploads WHERE video_id = ?').pluck();
+
+  /** After any change of what is listed: counters, totals, search and every cache. */
+  function changed(videoIds: readonly number[], uploaderIds: readonly number[]) {
+    if (uploaderIds.length) uploaderCounts.run(JSON.stringify(uploaderIds));
+    listing.invalidateCounts();
+    if (videoIds.length) queueIndex(videoIds);
+    caches.purge();
+  }
+
+  const uploaders = (ids: readonly number[]) => uploadersOf.all(JSON.stringify(ids)) as number[];
+
+  const service = {
+    /** Pending → active, for each processed, pending video; returns the ids that were approved. */
+    approve(videoIds: readonly number[]): number[] {
+      const done = sqlite.transaction(() => {
+        const ok: number[] = [];
+        for (const id of videoIds) {
+          if (approveVideo.run(id).changes === 0) continue;
+          categoryMask.run(id);
+          ok.push(id);
+        }
+        return ok;
+      })();
+      if (done.length) changed(done, uploaders(done));
       // The original was kept for moderators until now; the processed media is what the site serves.
-      if (!originals.keep) {
-        for (const id of sqlite
-          .prepare('SELECT id FROM uploads WHERE video_id = ?')
-          .pluck()
-          .all(videoId) as string[])
-          for (const file of [id, `${id}.json`]) rmSync(join(originals.dir, file), { force: true });
-      }
-      return true;
+      if (!originals.keep)
+        for (const id of done)
+          for (const upload of originalsOf.all(id) as string[])
+            for (const file of [upload, `${upload}.json`]) rmSync(join(originals.dir, file), { force: true });
+      return done;
+    },
+
+    /** Pending (or failed) → rejected with a reason; nothing public changes. */
+    reject(videoIds: readonly number[], reason: string): number[] {
+      const stmt = sqlite.prepare(
+        'UPDATE videos SET status_id = 4, reject_reason = ? WHERE id = ? AND status_id IN (2, 3, 6)',
+      );
+      return sqlite.transaction(() => videoIds.filter((id) => stmt.run(reason, id).changes > 0))();
+    },
+
+    /** Any state → deleted (status 5): its page shows 'Video has been recently deleted'. */
+    takeDown(videoIds: readonly number[]): number[] {
+      const ups = uploaders(videoIds);
+      const done = sqlite.transaction(() => videoIds.filter((id) => takeDownVideo.run(id).changes > 0))();
+      if (done.length) changed(done, ups);
+      return done;
     },
 
     /** A pending album with photos → listed. */
-    approveAlbum(albumId: number): boolean {
-      return (
-        sqlite
-          .prepare(
-            'UPDATE albums SET status_id = 1, post_date = unixepoch() WHERE id = ? AND status_id = 2 AND photos_amount > 0',
-          )
-          .run(albumId).changes > 0
+    approveAlbums(albumIds: readonly number[]): number[] {
+      const stmt = sqlite.prepare(
+        'UPDATE albums SET status_id = 1, post_date = unixepoch(), reject_reason = NULL WHERE id = ? AND status_id = 2 AND photos_amount > 0',
       );
+      const done = sqlite.transaction(() => albumIds.filter((id) => stmt.run(id).changes > 0))();
+      if (done.length) changed([], []);
+      return done;
     },
+
+    rejectAlbums(albumIds: readonly number[], reason: string): number[] {
+      const stmt = sqlite.prepare(
+        'UPDATE albums SET status_id = 4, reject_reason = ? WHERE id = ? AND status_id = 2',
+      );
+      return sqlite.transaction(() => albumIds.filter((id) => stmt.run(reason, id).changes > 0))();
+    },
+
+    /** A suspended uploader's listed videos and albums are hidden (7), to come back if the ban is lifted. */
+    hideUploader(memberId: number): { videos: number[]; albums: number[] } {
+      return setUploaderContent(memberId, 1, 7);
+    },
+
+    restoreUploader(memberId: number): { videos: number[]; albums: number[] } {
+      return setUploaderContent(memberId, 7, 1);
+    },
+
+    /** Whether an uploaded video's or album's media may be shown to everyone, and whose it is. */
+    visibility(kind: 'video' | 'album', id: number): { listed: boolean; uploaderId: number | null } | null {
+      const r = (kind === 'video' ? videoVisibility : albumVisibility).get(id) as
+        | { status_id: number; uploader_id: number | null }
+        | undefined;
+      return r ? { listed: r.status_id === 1, uploaderId: r.uploader_id } : null;
+    },
+
+    /** Single-item forms kept for the upload flow's callers. */
+    approveOne: (videoId: number) => service.approve([videoId]).length > 0,
+    approveAlbum: (albumId: number) => service.approveAlbums([albumId]).length > 0,
   };
+
+  function setUploaderContent(memberId: number, from: number, to: number) {
+    const result = sqlite.transaction(() => {
+      const videos = sqlite
+        .prepare('SELECT id FROM videos WHERE uploader_id = ? AND status_id = ?')
+        .pluck()
+        .all(memberId, from) as number[];
+      sqlite
+        .prepare('UPDATE videos SET status_id = ? WHERE uploader_id = ? AND status_id = ?')
+        .run(to, memberId, from);
+      const albums = sqlite
+        .prepare('SELECT id FROM albums WHERE uploader_id = ? AND status_id = ?')
+        .pluck()
+        .all(memberId, from) as number[];
+      sqlite
+        .prepare('UPDATE albums SET status_id = ? WHERE uploader_id = ? AND status_id = ?')
+        .run(to, memberId, from);
+      return { videos, albums };
+    })();
+    changed(result.videos, [memberId]);
+    return result;
+  }
+
+  return service;
 }
 
 export type PublishService = ReturnType<typeof createPublishService>;

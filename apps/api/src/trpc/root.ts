@@ -6,6 +6,7 @@ import { infoRouter } from './routers/info.router';
 import { meRouter } from './routers/me.router';
 import { membersRouter } from './routers/members.router';
 import { modelsRouter } from './routers/models.router';
+import { moderationRouter } from './routers/moderation.router';
 import { playlistsRouter } from './routers/playlists.router';
 import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   models: modelsRouter,
   comments: commentsRouter,
   info: infoRouter,
+  moderation: moderationRouter,
 });
 
 export type AppRouter = typeof appRouter;

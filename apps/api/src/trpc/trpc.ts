@@ -58,3 +58,14 @@ export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to complete this action' });
   return next({ ctx: { ...ctx, memberId: ctx.viewer.memberId } });
 });
+
+/** Staff procedures: a member or visitor gets the same answer as for a missing page. */
+const staff = (roles: readonly string[]) =>
+  publicProcedure.use(({ ctx, next }) => {
+    if (ctx.viewer.memberId === null || !ctx.viewer.role || !roles.includes(ctx.viewer.role))
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+    return next({ ctx: { ...ctx, memberId: ctx.viewer.memberId } });
+  });
+
+export const moderatorProcedure = staff(['moderator', 'admin']);
+export const adminProcedure = staff(['admin']);

@@ -24,6 +24,8 @@ export const VIDEO_STATUS = {
   rejected: 4,
   deleted: 5,
   failed: 6,
+  /** Hidden with its uploader's suspension; restored to active if the ban is lifted. */
+  suspended: 7,
 } as const;
 
 // Listings only ever show public, active videos; partial indexes keep the sort indexes to exactly those rows.

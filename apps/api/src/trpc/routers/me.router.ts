@@ -38,6 +38,17 @@ export const meRouter = router({
 
   unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
 
+  /** Site notifications (upload approved, rejected, taken down…), translated by the page from kind and params. */
+  notifications: memberProcedure.query(({ ctx }) => ({
+    items: ctx.services.notifications.list(ctx.memberId),
+    unread: ctx.services.notifications.unread(ctx.memberId),
+  })),
+
+  readNotifications: memberProcedure.mutation(({ ctx }) => {
+    ctx.services.notifications.markRead(ctx.memberId);
+    return { ok: true };
+  }),
+
   conversations: memberProcedure.query(({ ctx }) => ctx.services.messages.conversations(ctx.memberId)),
 
   /** One page of the conversation with another member (page 1 the latest); reading marks it read. */

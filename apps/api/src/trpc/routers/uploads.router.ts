@@ -15,6 +15,9 @@ export const uploadsRouter = router({
         createdAt: number;
         progress: number | null;
         stage: string | null;
+        videoStatus: number | null;
+        rejectReason: string | null;
+        videoDir: string | null;
       }[]
     ).map((u) => ({ ...u, progress: u.progress ?? 0 })),
   ),

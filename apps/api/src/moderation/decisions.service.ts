@@ -1,0 +1,110 @@
+import type Database from 'better-sqlite3';
+import type { Notifications } from '../services/notifications.service';
+import type { PublishService } from '../services/publish.service';
+import type { AuditLog } from './audit.service';
+import { type RejectReason, rejectReasonText } from './reject-reasons';
+
+/** 'video:12' or 'album:3', as the queue names its items. */
+export type QueueKey = `${'video' | 'album'}:${number}`;
+
+export interface DecisionResult {
+  /** Keys that changed; the others were no longer pending (another moderator was faster) or unknown. */
+  done: QueueKey[];
+  skipped: QueueKey[];
+}
+
+interface Target {
+  id: number;
+  title: string;
+  dir: string;
+  status_id: number;
+  uploader_id: number | null;
+}
+
+function split(keys: readonly QueueKey[]) {
+  const ids = { video: [] as number[], album: [] as number[] };
+  for (const key of keys) {
+    const [kind, id] = key.split(':');
+    ids[kind as 'video' | 'album'].push(Number(id));
+  }
+  return ids;
+}
+
+/**
+ * Approve and reject, one item or a hundred: one transaction per kind, one cache purge, one audit row and one
+ * translated notification per item.
+ */
+export function createModerationDecisions({
+  sqlite,
+  publish,
+  audit,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  publish: PublishService;
+  audit: AuditLog;
+  notifications: Notifications;
+}) {
+  const targets = (table: 'videos' | 'albums', ids: number[]) =>
+    new Map(
+      (
+        sqlite
+          .prepare(
+            `SELECT id, title, dir, status_id, uploader_id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(JSON.stringify(ids)) as Target[]
+      ).map((t) => [t.id, t]),
+    );
+
+  function decide(
+    actorId: number,
+    keys: readonly QueueKey[],
+    decision: { approve: true } | { approve: false; reason: RejectReason; note: string },
+  ): DecisionResult {
+    const ids = split(keys);
+    const before = { video: targets('videos', ids.video), album: targets('albums', ids.album) };
+    const reasonText = decision.approve ? null : rejectReasonText(decision.reason, decision.note);
+    const changed = {
+      video: decision.approve ? publish.approve(ids.video) : publish.reject(ids.video, reasonText ?? ''),
+      album: decision.approve
+        ? publish.approveAlbums(ids.album)
+        : publish.rejectAlbums(ids.album, reasonText ?? ''),
+    };
+    const done: QueueKey[] = [];
+    sqlite.transaction(() => {
+      for (const kind of ['video', 'album'] as const) {
+        for (const id of changed[kind]) {
+          const t = before[kind].get(id);
+          if (!t) continue;
+          done.push(`${kind}:${id}`);
+          audit.record({
+            actorId,
+            action: `${kind}.${decision.approve ? 'approve' : 'reject'}`,
+            targetType: kind,
+            targetId: id,
+            reason: reasonText,
+            before: { status_id: t.status_id },
+            after: { status_id: decision.approve ? 1 : 4 },
+          });
+          if (t.uploader_id !== null)
+            notifications.send(
+              t.uploader_id,
+              `${kind}_${decision.approve ? 'approved' : 'rejected'}`,
+              decision.approve
+                ? { id, title: t.title, dir: t.dir }
+                : { id, title: t.title, reason: decision.reason, note: decision.note },
+            );
+        }
+      }
+    })();
+    return { done, skipped: keys.filter((k) => !done.includes(k)) };
+  }
+
+  return {
+    approve: (actorId: number, keys: readonly QueueKey[]) => decide(actorId, keys, { approve: true }),
+    reject: (actorId: number, keys: readonly QueueKey[], reason: RejectReason, note: string) =>
+      decide(actorId, keys, { approve: false, reason, note }),
+  };
+}
+
+export type ModerationDecisions = ReturnType<typeof createModerationDecisions>;

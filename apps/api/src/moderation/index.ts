@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import type { SessionService } from '../services/auth/session.service';
+import type { Clock } from '../services/clock';
+import type { MediaUrls } from '../services/media-urls.service';
+import type { Notifications } from '../services/notifications.service';
+import type { PublicCaches } from '../services/public-caches';
+import type { PublishService } from '../services/publish.service';
+import { createAuditLog } from './audit.service';
+import { createModerationDecisions } from './decisions.service';
+import { createModerationQueue } from './queue.service';
+import { createReportsQueue } from './reports.service';
+import { createTakedowns } from './takedowns.service';
+import { createTeam } from './team.service';
+
+/** The moderation services: every action through them is audited. */
+export function createModeration(deps: {
+  sqlite: Database.Database;
+  clock: Clock;
+  urls: MediaUrls;
+  publish: PublishService;
+  caches: PublicCaches;
+  notifications: Notifications;
+  sessions: SessionService;
+  origin: string;
+}) {
+  const audit = createAuditLog(deps);
+  return {
+    audit,
+    queue: createModerationQueue(deps),
+    decisions: createModerationDecisions({ ...deps, audit }),
+    reports: createReportsQueue({ ...deps, audit }),
+    takedowns: createTakedowns({ ...deps, audit }),
+    team: createTeam({ ...deps, audit }),
+  };
+}
+
+export type Moderation = ReturnType<typeof createModeration>;

@@ -1,0 +1,37 @@
+import { mimeTypeFor } from '@vt/media';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { sendFile } from '../lib/send-file';
+import { readTimelineVtt, under } from '../media/timeline-vtt';
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+
+/** Files only moderators see: a pending video's seek-preview VTT and the image attached to a report. */
+export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; reportsDir: string }) {
+  const app = new Hono<AppEnv>();
+  app.use('/api/moderation/*', async (c, next) => {
+    const role = c.var.viewer.role;
+    if (role !== 'moderator' && role !== 'admin') return notFound();
+    await next();
+  });
+
+  app.get('/api/moderation/timeline/:file{\\d{1,10}\\.vtt}', async (c) => {
+    const mediaPath = c.var.services.moderation.queue.timelineOf(Number.parseInt(c.req.param('file'), 10));
+    const body = mediaPath ? await readTimelineVtt(mediaDir, mediaPath) : null;
+    if (body === null) return notFound();
+    return new Response(body, {
+      headers: { 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    });
+  });
+
+  app.get('/api/moderation/report-file/:id{\\d{1,10}}', (c) => {
+    const file = c.var.services.moderation.reports.fileOf(Number(c.req.param('id')));
+    const full = file ? under(reportsDir, file) : null;
+    if (!full) return notFound();
+    return (
+      sendFile(c.req.raw, full, { contentType: mimeTypeFor(full), cacheControl: 'private, no-store' }) ??
+      notFound()
+    );
+  });
+  return app;
+}

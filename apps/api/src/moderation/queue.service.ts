@@ -1,0 +1,301 @@
+import { MEDIA_FILES } from '@vt/media';
+import type Database from 'better-sqlite3';
+import type { MediaUrls } from '../services/media-urls.service';
+
+/** At most this many items are on the queue page; bulk actions work on what is shown. */
+export const QUEUE_LIMIT = 200;
+
+export interface UploaderHistory {
+  approved: number;
+  rejected: number;
+  takenDown: number;
+}
+
+export interface DuplicateHint {
+  videoId: number;
+  title: string;
+  statusId: number;
+  /** same_file: the same bytes as a rejected or deleted video; same_shape: same duration and resolution. */
+  kind: 'same_file' | 'same_shape';
+}
+
+interface Processing {
+  state: 'processing' | 'ready' | 'failed';
+  progress: number;
+  stage: string | null;
+  error: string | null;
+}
+
+export type QueueItem =
+  | ({
+      kind: 'video';
+      key: string;
+      id: number;
+      title: string;
+      description: string;
+      uploader: { id: number; name: string } | null;
+      uploadedAt: number;
+      durationSec: number;
+      width: number;
+      height: number;
+      filename: string | null;
+      history: UploaderHistory;
+      duplicates: DuplicateHint[];
+      media: { hls: string; poster: string; preview: string; timelineVtt: string | null } | null;
+    } & Processing)
+  | ({
+      kind: 'upload';
+      key: string;
+      id: string;
+      title: string;
+      uploader: { id: number; name: string } | null;
+      uploadedAt: number;
+      filename: string;
+      history: UploaderHistory;
+    } & Processing)
+  | {
+      kind: 'album';
+      key: string;
+      id: number;
+      title: string;
+      description: string;
+      uploader: { id: number; name: string } | null;
+      uploadedAt: number;
+      photosAmount: number;
+      photos: string[];
+      history: UploaderHistory;
+      state: 'ready';
+    };
+
+interface VideoRow {
+  id: number;
+  title: string;
+  description: string;
+  status_id: number;
+  uploader_id: number | null;
+  uploader_name: string | null;
+  added_at: number;
+  duration_sec: number;
+  width: number;
+  height: number;
+  media_path: string | null;
+  timeline_count: number;
+  content_hash: string | null;
+  gender: string;
+  upload_id: string | null;
+  filename: string | null;
+  job_progress: number | null;
+  job_stage: string | null;
+  job_error: string | null;
+  upload_error: string | null;
+}
+
+/** What moderators clear: pending videos and albums, oldest first, with what a decision needs. */
+export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Database; urls: MediaUrls }) {
+  const videos = sqlite.prepare(
+    `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
+       v.duration_sec, v.width, v.height, v.media_path, v.timeline_count, v.content_hash, v.gender,
+       u.id AS upload_id, u.filename, u.error AS upload_error,
+       j.progress AS job_progress, j.stage AS job_stage, j.error AS job_error
+     FROM videos v
+     LEFT JOIN members m ON m.id = v.uploader_id
+     LEFT JOIN uploads u ON u.video_id = v.id
+     LEFT JOIN jobs j ON j.id = (SELECT max(id) FROM jobs WHERE unique_key = 'ingest:' || u.id)
+     WHERE v.status_id IN (2, 3, 6)
+     ORDER BY v.added_at, v.id LIMIT ?`,
+  );
+  // Uploads still being hashed or probed have no video yet; they show with their progress.
+  const early = sqlite.prepare(
+    `SELECT u.id, u.filename, u.meta, u.member_id, m.name AS uploader_name, u.created_at,
+       j.progress, j.stage, j.error
+     FROM uploads u
+     LEFT JOIN members m ON m.id = u.member_id
+     LEFT JOIN jobs j ON j.id = (SELECT max(id) FROM jobs WHERE unique_key = 'ingest:' || u.id)
+     WHERE u.kind = 'video' AND u.status IN ('complete', 'processing') AND u.video_id IS NULL
+     ORDER BY u.created_at LIMIT ?`,
+  );
+  const albums = sqlite.prepare(
+    `SELECT a.id, a.title, a.description, a.uploader_id, m.name AS uploader_name, a.added_at, a.photos_amount
+     FROM albums a LEFT JOIN members m ON m.id = a.uploader_id
+     WHERE a.status_id = 2 AND a.photos_amount > 0 ORDER BY a.added_at, a.id LIMIT ?`,
+  );
+  const albumPhotos = sqlite
+    .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY position LIMIT 6')
+    .pluck();
+  const history = sqlite.prepare(
+    'SELECT status_id AS status, count(*) AS n FROM videos WHERE uploader_id = ? GROUP BY status_id',
+  );
+  const sameFile = sqlite.prepare(
+    'SELECT id, title, status_id FROM videos WHERE content_hash = ? AND id != ? AND status_id IN (4, 5, 7) LIMIT 3',
+  );
+  // Listed videos use the partial duration index; queued ones are few.
+  const sameShapeListed = sqlite.prepare(
+    `SELECT id, title, status_id FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ?
+       AND duration_sec BETWEEN ? AND ? AND width = ? AND height = ? AND id != ? LIMIT 3`,
+  );
+  const sameShapeQueued = sqlite.prepare(
+    `SELECT id, title, status_id FROM videos WHERE status_id IN (2, 3) AND duration_sec BETWEEN ? AND ?
+       AND width = ? AND height = ? AND id != ? LIMIT 3`,
+  );
+
+  const histories = new Map<number, UploaderHistory>();
+  function historyOf(memberId: number | null): UploaderHistory {
+    const empty = { approved: 0, rejected: 0, takenDown: 0 };
+    if (memberId === null) return empty;
+    let h = histories.get(memberId);
+    if (!h) {
+      h = { ...empty };
+      for (const r of history.all(memberId) as { status: number; n: number }[]) {
+        if (r.status === 1) h.approved = r.n;
+        else if (r.status === 4) h.rejected = r.n;
+        else if (r.status === 5) h.takenDown = r.n;
+      }
+      histories.set(memberId, h);
+    }
+    return h;
+  }
+
+  type HintRow = { id: number; title: string; status_id: number };
+  const hint = (kind: DuplicateHint['kind']) => (r: HintRow) => ({
+    videoId: r.id,
+    title: r.title,
+    statusId: r.status_id,
+    kind,
+  });
+
+  function duplicatesOf(v: VideoRow): DuplicateHint[] {
+    const hints = v.content_hash
+      ? (sameFile.all(v.content_hash, v.id) as HintRow[]).map(hint('same_file'))
+      : [];
+    if (v.duration_sec > 0 && v.width > 0) {
+      const lo = v.duration_sec - 1;
+      const hi = v.duration_sec + 1;
+      hints.push(
+        ...(sameShapeListed.all(v.gender, lo, hi, v.width, v.height, v.id) as HintRow[]).map(
+          hint('same_shape'),
+        ),
+        ...(sameShapeQueued.all(lo, hi, v.width, v.height, v.id) as HintRow[]).map(hint('same_shape')),
+      );
+    }
+    return hints.slice(0, 5);
+  }
+
+  function processing(statusId: number, r: VideoRow): Processing {
+    if (statusId === 2) return { state: 'ready', progress: 1, stage: null, error: null };
+    if (statusId === 6)
+      return {
+        state: 'failed',
+        progress: r.job_progress ?? 0,
+        stage: r.job_stage,
+        error: r.upload_error ?? r.job_error,
+      };
+    return { state: 'processing', progress: r.job_progress ?? 0, stage: r.job_stage, error: null };
+  }
+
+  return {
+    list(): { items: QueueItem[]; total: number } {
+      histories.clear();
+      const items: QueueItem[] = [];
+      for (const r of early.all(QUEUE_LIMIT) as {
+        id: string;
+        filename: string;
+        meta: string | null;
+        member_id: number;
+        uploader_name: string | null;
+        created_at: number;
+        progress: number | null;
+        stage: string | null;
+        error: string | null;
+      }[]) {
+        const meta = JSON.parse(r.meta ?? '{}') as { title?: string };
+        items.push({
+          kind: 'upload',
+          key: `upload:${r.id}`,
+          id: r.id,
+          title: meta.title ?? r.filename,
+          filename: r.filename,
+          uploader: r.uploader_name ? { id: r.member_id, name: r.uploader_name } : null,
+          uploadedAt: r.created_at,
+          history: historyOf(r.member_id),
+          state: 'processing',
+          progress: r.progress ?? 0,
+          stage: r.stage,
+          error: null,
+        });
+      }
+      for (const r of videos.all(QUEUE_LIMIT) as VideoRow[]) {
+        const ready = r.status_id === 2 && r.media_path;
+        items.push({
+          kind: 'video',
+          key: `video:${r.id}`,
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
+          uploadedAt: r.added_at,
+          durationSec: r.duration_sec,
+          width: r.width,
+          height: r.height,
+          filename: r.filename,
+          history: historyOf(r.uploader_id),
+          duplicates: duplicatesOf(r),
+          media:
+            ready && r.media_path
+              ? {
+                  hls: urls.signedHls(r.media_path).url,
+                  poster: urls.image(r.media_path, MEDIA_FILES.thumb),
+                  preview: urls.image(r.media_path, MEDIA_FILES.preview),
+                  timelineVtt: r.timeline_count ? `/api/moderation/timeline/${r.id}.vtt` : null,
+                }
+              : null,
+          ...processing(r.status_id, r),
+        });
+      }
+      for (const r of albums.all(QUEUE_LIMIT) as {
+        id: number;
+        title: string;
+        description: string;
+        uploader_id: number | null;
+        uploader_name: string | null;
+        added_at: number;
+        photos_amount: number;
+      }[]) {
+        items.push({
+          kind: 'album',
+          key: `album:${r.id}`,
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
+          uploadedAt: r.added_at,
+          photosAmount: r.photos_amount,
+          photos: (albumPhotos.all(r.id) as string[]).map((p) => `/thumbs/${p}`),
+          history: historyOf(r.uploader_id),
+          state: 'ready',
+        });
+      }
+      // Oldest first across kinds: the queue is cleared in the order people uploaded.
+      items.sort((a, b) => a.uploadedAt - b.uploadedAt || a.key.localeCompare(b.key));
+      const total = Number(
+        sqlite
+          .prepare(
+            `SELECT (SELECT count(*) FROM videos WHERE status_id IN (2, 3, 6))
+                  + (SELECT count(*) FROM albums WHERE status_id = 2 AND photos_amount > 0)`,
+          )
+          .pluck()
+          .get(),
+      );
+      return { items: items.slice(0, QUEUE_LIMIT), total };
+    },
+
+    /** Where a pending video's timeline lives, for the moderators' sprite previews. */
+    timelineOf(videoId: number): string | null {
+      const r = sqlite
+        .prepare('SELECT media_path, timeline_count FROM videos WHERE id = ? AND status_id IN (2, 3, 6)')
+        .get(videoId) as { media_path: string | null; timeline_count: number } | undefined;
+      return r?.media_path && r.timeline_count ? r.media_path : null;
+    },
+  };
+}
+
+export type ModerationQueue = ReturnType<typeof createModerationQueue>;

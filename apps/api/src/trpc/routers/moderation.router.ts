@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../../moderation/audit.service';
+import type { QueueKey } from '../../moderation/decisions.service';
+import { REJECT_REASONS } from '../../moderation/reject-reasons';
+import { adminProcedure, moderatorProcedure, router } from '../trpc';
+
+const id = z.number().int().positive();
+const note = z.string().trim().max(500).default('');
+const queueKey = z
+  .string()
+  .regex(/^(video|album):\d{1,10}$/)
+  .transform((k) => k as QueueKey);
+/** Bulk actions take what the queue page shows (at most QUEUE_LIMIT), with room to spare. */
+const keys = z.array(queueKey).min(1).max(500);
+const groupKey = z.union([z.object({ section: z.string().max(20), id }), z.object({ reportId: id })]);
+
+/** The moderators' and admins' procedures; each one checks the role on the server (trpc.ts). */
+export const moderationRouter = router({
+  queue: moderatorProcedure.query(({ ctx }) => ctx.services.moderation.queue.list()),
+
+  approve: moderatorProcedure
+    .input(z.object({ keys }))
+    .mutation(({ ctx, input }) => ctx.services.moderation.decisions.approve(ctx.memberId, input.keys)),
+
+  reject: moderatorProcedure
+    .input(z.object({ keys, reason: z.enum(REJECT_REASONS), note }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.decisions.reject(ctx.memberId, input.keys, input.reason, input.note),
+    ),
+
+  reports: moderatorProcedure.query(({ ctx }) => ({
+    groups: ctx.services.moderation.reports.list(),
+    counts: ctx.services.moderation.reports.counts(),
+  })),
+
+  /** The header badge: pending uploads and open reports. */
+  counts: moderatorProcedure.query(({ ctx }) => ({
+    queue: ctx.services.moderation.queue.list().total,
+    reports: ctx.services.moderation.reports.counts(),
+  })),
+
+  dismiss: moderatorProcedure.input(z.object({ key: groupKey, note })).mutation(({ ctx, input }) => ({
+    dismissed: ctx.services.moderation.reports.dismiss(ctx.memberId, input.key, input.note),
+  })),
+
+  takeDown: moderatorProcedure.input(z.object({ videoId: id, note })).mutation(({ ctx, input }) => {
+    ctx.services.moderation.reports.takeDown(ctx.memberId, input.videoId, input.note);
+    return { ok: true };
+  }),
+
+  deleteComment: moderatorProcedure.input(z.object({ commentId: id, note })).mutation(({ ctx, input }) => {
+    ctx.services.moderation.reports.deleteComment(ctx.memberId, input.commentId, input.note);
+    return { ok: true };
+  }),
+
+  ban: moderatorProcedure
+    .input(z.object({ memberId: id, note }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.reports.ban(ctx.memberId, input.memberId, input.note),
+    ),
+
+  unban: moderatorProcedure
+    .input(z.object({ memberId: id, note }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.reports.unban(ctx.memberId, input.memberId, input.note),
+    ),
+
+  takedowns: moderatorProcedure
+    .input(z.object({ page: z.number().int().min(1).max(10_000).default(1) }))
+    .query(({ ctx, input }) => ctx.services.moderation.takedowns.list(input.page)),
+
+  createTakedown: moderatorProcedure
+    .input(
+      z.object({
+        claimant: z.string().trim().min(2).max(200),
+        claimantEmail: z.email().max(200),
+        work: z.string().trim().min(3).max(1000),
+        urls: z.array(z.string().trim().min(1).max(2000)).min(1).max(200),
+        reportId: id.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => ctx.services.moderation.takedowns.create(ctx.memberId, input)),
+
+  audit: adminProcedure
+    .input(
+      z.object({
+        actorId: id.optional(),
+        action: z.enum(AUDIT_ACTIONS).optional(),
+        from: z.number().int().min(0).optional(),
+        to: z.number().int().min(0).optional(),
+        page: z.number().int().min(1).max(10_000).default(1),
+      }),
+    )
+    .query(({ ctx, input }) => ({
+      ...ctx.services.moderation.audit.list(input),
+      actors: ctx.services.moderation.audit.actors(),
+    })),
+
+  staff: adminProcedure.query(({ ctx }) => ctx.services.moderation.team.staff()),
+
+  findMembers: adminProcedure
+    .input(z.object({ query: z.string().trim().min(1).max(50) }))
+    .query(({ ctx, input }) => ctx.services.moderation.team.find(input.query)),
+
+  setModerator: adminProcedure
+    .input(z.object({ memberId: id, moderator: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.team.setModerator(ctx.memberId, input.memberId, input.moderator),
+    ),
+});
