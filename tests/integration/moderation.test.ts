@@ -94,7 +94,9 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 describe('permissions', () => {
-  const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+  const procedures = Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+  )
     .filter(([name]) => name.startsWith('moderation.'))
     .map(([name, p]) => [name, p._def.type] as const);
 

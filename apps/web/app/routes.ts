@@ -40,6 +40,13 @@ export default [
   route('messages/:id', 'routes/conversation.tsx'),
   route('member_edit', 'routes/member-edit.tsx'),
   route('add-video', 'routes/add-video.tsx'),
+  route('moderation', 'routes/moderation.tsx', [
+    index('routes/moderation-queue.tsx'),
+    route('reports', 'routes/moderation-reports.tsx'),
+    route('takedowns', 'routes/moderation-takedowns.tsx'),
+    route('team', 'routes/moderation-team.tsx'),
+    route('audit', 'routes/moderation-audit.tsx'),
+  ]),
   route('create-album', 'routes/create-album.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

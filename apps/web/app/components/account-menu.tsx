@@ -53,6 +53,8 @@ export function AccountMenu() {
     [memberTabHref(id, 'friends'), t('account.friends')],
     ['/member_edit/', t('account.edit_profile')],
   ];
+  if (viewer.role === 'moderator' || viewer.role === 'admin')
+    links.unshift(['/moderation/', t('account.moderation')]);
   const signOut = async () => {
     await postForm('/api/logout.php', {});
     window.location.reload();

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MyUploads } from '../components/upload/my-uploads';
+import { NotificationsList } from '../components/upload/notifications-list';
 import { useTusUpload } from '../components/upload/use-tus-upload';
 import { errorText } from '../lib/form-errors';
 import { getI18n } from '../lib/i18n';
@@ -180,6 +181,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
+      <NotificationsList lang={lang} />
       <MyUploads lang={lang} refreshKey={tus.state === 'done' ? refreshKey + 1 : refreshKey} />
     </div>
   );

@@ -16,7 +16,10 @@ const groupKey = z.union([z.object({ section: z.string().max(20), id }), z.objec
 
 /** The moderators' and admins' procedures; each one checks the role on the server (trpc.ts). */
 export const moderationRouter = router({
-  queue: moderatorProcedure.query(({ ctx }) => ctx.services.moderation.queue.list()),
+  queue: moderatorProcedure.query(({ ctx }) => ({
+    ...ctx.services.moderation.queue.list(),
+    rejectReasons: [...REJECT_REASONS] as string[],
+  })),
 
   approve: moderatorProcedure
     .input(z.object({ keys }))
@@ -94,6 +97,7 @@ export const moderationRouter = router({
     .query(({ ctx, input }) => ({
       ...ctx.services.moderation.audit.list(input),
       actors: ctx.services.moderation.audit.actors(),
+      actions: AUDIT_ACTIONS,
     })),
 
   staff: adminProcedure.query(({ ctx }) => ctx.services.moderation.team.staff()),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { formatBytes } from '../../lib/upload-rules';
@@ -11,6 +12,7 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
   const { t } = useTranslation();
   const [items, setItems] = useState<MyUpload[] | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger (a finished upload), not an input
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -30,13 +32,33 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
     };
   }, [refreshKey]);
 
+  /** After processing: waiting, published, rejected (with the moderator's reason) or taken down. */
+  const decisionText = (u: MyUpload) => {
+    if (u.videoStatus === 1) return t('upload.status.approved');
+    if (u.videoStatus === 5) return t('upload.status.taken_down');
+    if (u.videoStatus === 4) {
+      const [code, ...note] = (u.rejectReason ?? 'other').split(': ');
+      return t('upload.status.rejected', {
+        reason: t(`moderation.reason.${code}` as 'moderation.reason.other', { defaultValue: code }),
+        note: note.join(': '),
+      });
+    }
+    return t('upload.status.pending');
+  };
+
   if (!items || items.length === 0) return null;
   return (
     <section className="my-uploads" data-testid="my-uploads">
       <h2 className="section-title">{t('upload.mine')}</h2>
       <ul className="my-uploads__list">
         {items.map((u) => (
-          <li key={u.id} className="my-uploads__item" data-testid="my-upload" data-status={u.status}>
+          <li
+            key={u.id}
+            className="my-uploads__item"
+            data-testid="my-upload"
+            data-status={u.status}
+            data-video-status={u.videoStatus ?? ''}
+          >
             <span className="my-uploads__name">{u.filename}</span>
             <span className="my-uploads__meta">
               {formatBytes(u.size)} · {formatDate(u.createdAt, lang)}
@@ -50,9 +72,12 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
                 : u.status === 'failed'
                   ? t(`upload.failure.${u.error ?? 'unknown'}` as 'upload.failure.unknown')
                   : u.status === 'done'
-                    ? t('upload.status.pending')
+                    ? decisionText(u)
                     : t(`upload.status.${u.status}` as 'upload.status.uploading')}
             </span>
+            {u.status === 'done' && u.videoStatus === 1 && u.videoId && (
+              <Link to={`/videos/${u.videoId}/${u.videoDir ?? ''}/`}>{t('upload.watch')}</Link>
+            )}
             {(u.status === 'processing' || u.status === 'complete') && (
               <progress max={100} value={Math.round(u.progress * 100)} aria-label={t('upload.processing')} />
             )}
