@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { loadNetworkConfig } from './network/network-config';
+import { parseAgeGateCountries } from './services/age-assurance/age-gate-countries';
+import type { AgeAssuranceConfig } from './services/age-assurance/providers';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'])
@@ -22,6 +25,8 @@ export const EnvSchema = z.object({
     .int()
     .min(60)
     .default(6 * 3600),
+  /** hmac (default) or nginx: sign media URLs in the form nginx's secure_link module checks (docs/operations.md). */
+  MEDIA_SIGNATURE: z.enum(['hmac', 'nginx']).default('hmac'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -49,6 +54,21 @@ export const EnvSchema = z.object({
   WORKER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Sister sites, network and partner links, the partner slider and ad zones (JSON); default: the demo network. */
+  NETWORK_CONFIG: z.string().optional(),
+  /** Where partner feeds `videos.{key}.json` for `/static/tf/` live. */
+  PARTNER_FEEDS_DIR: z.string().optional(),
+  /** Where the age gate applies: ISO codes, `eu` (the 27 member states), `unknown`, or `*` for everyone. */
+  AGE_GATE_COUNTRIES: z.string().default('eu,us,gb'),
+  /** How a visitor proves age: `modal` (self-declaration) or `redirect` (a certified provider, signed callback). */
+  AGE_ASSURANCE: z.enum(['modal', 'redirect']).default('modal'),
+  AGE_ASSURANCE_URL: z.url().optional(),
+  AGE_ASSURANCE_SECRET: z.string().min(32).optional(),
+  /** The 2257 page: Custodian of Records and whether the archive predates July 3, 1995. */
+  RECORDS_CUSTODIAN_NAME: z.string().optional(),
+  /** Address lines separated by `;`. */
+  RECORDS_CUSTODIAN_ADDRESS: z.string().optional(),
+  RECORDS_PRE_1995: z.enum(['all', 'some', 'none']).default('some'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -73,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadsDir: join(dataDir, 'uploads'),
     mediaSecret: e.MEDIA_SECRET ?? persistentSecret(dataDir),
     mediaUrlTtl: e.MEDIA_URL_TTL,
+    mediaSignature: e.MEDIA_SIGNATURE,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     logLevel: e.LOG_LEVEL,
@@ -103,12 +124,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: e.WORKER_CONCURRENCY,
       leaseSeconds: e.WORKER_LEASE_SECONDS,
     },
+    network: loadNetworkConfig(e.NETWORK_CONFIG),
+    partnerFeedsDir: resolve(e.PARTNER_FEEDS_DIR ?? join(dataDir, 'tf')),
     /** External sign-in (`/api/.g.php`): only when both Google credentials are set. */
     googleOAuth:
       e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET
         ? { clientId: e.OAUTH_GOOGLE_CLIENT_ID, clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET }
         : null,
+    ageGate: {
+      ...parseAgeGateCountries(e.AGE_GATE_COUNTRIES),
+      assurance: ageAssuranceConfig(e),
+    },
+    records2257: {
+      custodian: e.RECORDS_CUSTODIAN_NAME
+        ? [e.RECORDS_CUSTODIAN_NAME, ...(e.RECORDS_CUSTODIAN_ADDRESS ?? '').split(';')]
+            .map((line) => line.trim())
+            .filter(Boolean)
+        : null,
+      pre1995: e.RECORDS_PRE_1995,
+    },
   };
+}
+
+function ageAssuranceConfig(e: z.infer<typeof EnvSchema>): AgeAssuranceConfig {
+  if (e.AGE_ASSURANCE === 'modal') return { method: 'modal' };
+  if (!e.AGE_ASSURANCE_URL || !e.AGE_ASSURANCE_SECRET)
+    throw new Error(
+      'Invalid configuration:\n  AGE_ASSURANCE=redirect needs AGE_ASSURANCE_URL and AGE_ASSURANCE_SECRET (32+ characters)',
+    );
+  return { method: 'redirect', url: e.AGE_ASSURANCE_URL, secret: e.AGE_ASSURANCE_SECRET };
 }
 
 /** A secret that survives restarts without configuration, so signed media URLs stay valid. */

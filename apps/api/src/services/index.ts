@@ -10,6 +10,7 @@ import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
+import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createMemberListsService } from './actions/member-lists.service';
 import { createMessagesService } from './actions/messages.service';
 import { createPlaylistEditService } from './actions/playlist-edit.service';
@@ -42,7 +43,10 @@ export interface ServiceDeps {
   db: Db;
   config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
     Partial<
-      Pick<Config, 'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath' | 'keepOriginals'>
+      Pick<
+        Config,
+        'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath' | 'keepOriginals' | 'ageGate'
+      >
     >;
   /** Replaces the configured external sign-in provider (tests). */
   externalProvider?: ExternalProvider | null;
@@ -52,7 +56,12 @@ export interface ServiceDeps {
 /** Every service, wired from explicit dependencies: no module-level singletons. */
 export function createServices({ db, config, clock = systemClock, externalProvider }: ServiceDeps) {
   const sqlite = db.$client;
-  const urls = createMediaUrls({ secret: config.mediaSecret, ttlSeconds: config.mediaUrlTtl, clock });
+  const urls = createMediaUrls({
+    secret: config.mediaSecret,
+    ttlSeconds: config.mediaUrlTtl,
+    clock,
+    scheme: config.mediaSignature,
+  });
   const listing = createVideoListing({ sqlite, urls, clock });
   const videos = createVideoService({ sqlite, urls, listing });
   const mailer = createMailer(config.mail);
@@ -116,6 +125,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
             ? googleProvider({ ...config.googleOAuth, redirectUri: `${config.publicOrigin}/api/.g.php` })
             : null,
     }),
+    ageAssurance: createAgeAssurance({ gate: config.ageGate, secret: config.mediaSecret, clock }),
     auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
     clock,
     urls,

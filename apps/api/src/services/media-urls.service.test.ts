@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bucketOf, createMediaUrls } from './media-urls.service';
 
@@ -25,5 +26,16 @@ describe('media urls', () => {
     );
     expect(sut.timelineVtt({ id: 1, timelineCount: 0, timelineInterval: 0 })).toBeNull();
     expect(bucketOf(999)).toBe(0);
+  });
+
+  it('signs the way nginx secure_link_md5 "$exp/$key $secret" checks, when configured', () => {
+    const secret = 'y'.repeat(32);
+    const nginx = createMediaUrls({ secret, ttlSeconds: 3600, clock: { now: () => now }, scheme: 'nginx' });
+    const { url } = nginx.signedHls('uploads/42');
+    const [, , exp, sig, key] = url.split('/');
+    expect(key).toBe('uploads~42');
+    expect(sig).toBe(createHash('md5').update(`${exp}/${key} ${secret}`).digest('base64url'));
+    expect(nginx.verify(Number(exp), sig, 'uploads/42')).toBe(true);
+    expect(nginx.verify(Number(exp), sig, 'uploads/43')).toBe(false);
   });
 });

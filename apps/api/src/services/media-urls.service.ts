@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock';
 
 export const TIMELINE_TOKEN = '/timelines/';
@@ -8,6 +8,11 @@ export interface MediaUrlDeps {
   secret: string;
   ttlSeconds: number;
   clock: Clock;
+  /**
+   * hmac: HMAC-SHA256 (the default, checked by the app). nginx: the MD5 form nginx's secure_link module
+   * checks (`secure_link_md5 "$exp/$key $secret"`), so nginx can serve the ladder itself in production.
+   */
+  scheme?: 'hmac' | 'nginx';
 }
 
 /** A media path as one URL segment, so the ladder's relative playlist URLs stay under the signed prefix. */
@@ -17,9 +22,11 @@ export const mediaPathOfKey = (key: string) => key.replaceAll('~', '/');
 export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
 
 /** Public images (thumbs, previews, sprite sheets) and signed, expiring HLS locations. */
-export function createMediaUrls({ secret, ttlSeconds, clock }: MediaUrlDeps) {
+export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: MediaUrlDeps) {
   const sign = (exp: number, mediaPath: string) =>
-    createHmac('sha256', secret).update(`${exp}/${mediaPath}`).digest('base64url').slice(0, 27);
+    scheme === 'nginx'
+      ? createHash('md5').update(`${exp}/${mediaKey(mediaPath)} ${secret}`).digest('base64url')
+      : createHmac('sha256', secret).update(`${exp}/${mediaPath}`).digest('base64url').slice(0, 27);
 
   return {
     image(mediaPath: string | null, file: string): string {
