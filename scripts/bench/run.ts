@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from '../system-deps.mjs';
+import { benchBulkApprove } from './bulk-approve';
 import {
   measureLatency,
   randomAlbumPaths,
@@ -111,7 +112,14 @@ try {
     );
   }
 
-  // 5. A 2 GB tus upload against dd, and the server's memory meanwhile.
+  // 5. Bulk approval of 100 queued videos in one request.
+  const bulk = await benchBulkApprove(`http://127.0.0.1:${PORT}`);
+  results.bulkApprove = bulk;
+  console.log(
+    `bulk approval of ${bulk.videos} queued videos: ${bulk.ms.toFixed(0)} ms in one request (target < 1000 ms)`,
+  );
+
+  // 6. A 2 GB tus upload against dd, and the server's memory meanwhile.
   const tusResult = await benchTusUpload(`http://127.0.0.1:${PORT}`, join(process.cwd(), 'data', 'bench'));
   results.tusUpload = tusResult;
   console.log(
@@ -121,7 +129,7 @@ try {
   stop(server);
 }
 
-// 6. Transcode CPU per source minute (no server running, so nothing else competes for the cores).
+// 7. Transcode CPU per source minute (no server running, so nothing else competes for the cores).
 const transcode = await benchTranscode(join(process.cwd(), 'data', 'bench-media'));
 results.transcode = transcode;
 console.log(
