@@ -5,6 +5,7 @@ import type { Db } from '@vt/db';
 import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { ageGateRoutes } from './age/age-gate.routes';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import { albumEditLegacy } from './legacy/album-edit.legacy';
@@ -96,6 +97,7 @@ export function createApp({
   });
 
   app.route('/', authLegacy(config));
+  app.route('/', ageGateRoutes(config));
   app.route('/', inputLegacy());
   app.route('/', messagesLegacy());
   app.route('/', memberLegacy());
@@ -150,6 +152,7 @@ export function createApp({
     config.defaultCountry,
     config.publicOrigin,
     config.uploadChunkBytes,
+    config,
   );
   app.all('*', (c) => pages(c));
 

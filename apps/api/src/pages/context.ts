@@ -1,3 +1,5 @@
+import type { PageAgeGate } from '../age/age-gate.page';
+import type { Config } from '../config';
 import type { Gender } from '../services/dto';
 import type { ApiCaller } from '../trpc/root';
 
@@ -22,4 +24,8 @@ export interface PageContext {
   externalSignIn: boolean;
   /** tus chunk size for the add-video page (UPLOAD_CHUNK_MB). */
   uploadChunkBytes: number;
+  /** Whether this visitor sees the age gate (and no media until they pass it), in which language, how. */
+  ageGate: PageAgeGate;
+  /** The 2257 page's operator settings (RECORDS_*). */
+  records2257: Config['records2257'];
 }

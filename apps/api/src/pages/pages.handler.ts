@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { writeAgeCookie } from '../age/age-cookie';
+import { pageAgeGate } from '../age/age-gate.page';
 import type { AppEnv } from '../app-env';
+import type { Config } from '../config';
+import { isSecure } from '../lib/session-cookie';
 import { trpcContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
@@ -14,6 +18,7 @@ export function pagesHandler(
   defaultCountry: string,
   origin: string,
   uploadChunkBytes: number,
+  config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257'>,
 ) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
   type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
@@ -25,6 +30,7 @@ export function pagesHandler(
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
       handler = createRequestHandler(build, 'production') as unknown as Handler;
     }
+    const age = pageAgeGate(c);
     const ctx: PageContext = {
       api: createCaller(trpcContext(c, defaultCountry)),
       viewer: c.var.viewer,
@@ -35,7 +41,14 @@ export function pagesHandler(
       origin,
       externalSignIn: c.var.services.external.enabled,
       uploadChunkBytes,
+      ageGate: age.gate,
+      records2257: config.records2257,
     };
-    return handler(c.req.raw, ctx);
+    const response = await handler(c.req.raw, ctx);
+    if (!age.renewedCookie) return response;
+    // Cookies set on the context before this point would not reach a Response made elsewhere.
+    c.res = response;
+    writeAgeCookie(c, age.renewedCookie, isSecure(c, config));
+    return c.res;
   };
 }
