@@ -31,6 +31,7 @@ import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
+import { partnerFeedRoutes } from './network/partner-feed.routes';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
 import type { ExternalProvider } from './services/auth/external-auth.service';
@@ -126,6 +127,7 @@ export function createApp({
     }),
   );
   app.route('/', mediaRoutes(config.mediaDir));
+  app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
   app.route('/', moderationRoutes({ mediaDir: config.mediaDir, reportsDir: config.dataDir }));
 
   const clientDir = join(config.webBuildDir, 'client');

@@ -1,5 +1,6 @@
 import type { PageAgeGate } from '../age/age-gate.page';
 import type { Config } from '../config';
+import type { PageNetwork } from '../network/network-config';
 import type { Gender } from '../services/dto';
 import type { ApiCaller } from '../trpc/root';
 
@@ -24,6 +25,8 @@ export interface PageContext {
   externalSignIn: boolean;
   /** tus chunk size for the add-video page (UPLOAD_CHUNK_MB). */
   uploadChunkBytes: number;
+  /** Sister sites, network and partner links, hardlinks, the partner slider and ad HTML (NETWORK_CONFIG). */
+  network: PageNetwork;
   /** Whether this visitor sees the age gate (and no media until they pass it), in which language, how. */
   ageGate: PageAgeGate;
   /** The 2257 page's operator settings (RECORDS_*). */

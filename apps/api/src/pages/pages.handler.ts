@@ -8,6 +8,7 @@ import { pageAgeGate } from '../age/age-gate.page';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { isSecure } from '../lib/session-cookie';
+import { type PageNetwork, pageNetwork } from '../network/network-config';
 import { trpcContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
@@ -18,11 +19,12 @@ export function pagesHandler(
   defaultCountry: string,
   origin: string,
   uploadChunkBytes: number,
-  config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257'>,
+  config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257' | 'network'>,
 ) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
   type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
   let handler: Handler | null = null;
+  const networkByLang = new Map<string, PageNetwork>();
 
   return async (c: Context<AppEnv>) => {
     if (!handler) {
@@ -41,6 +43,9 @@ export function pagesHandler(
       origin,
       externalSignIn: c.var.services.external.enabled,
       uploadChunkBytes,
+      network:
+        networkByLang.get(c.var.lang) ??
+        networkByLang.set(c.var.lang, pageNetwork(config.network, c.var.lang)).get(c.var.lang)!,
       ageGate: age.gate,
       records2257: config.records2257,
     };

@@ -5,6 +5,9 @@ import type { CategoryInfo, Gender, MainStats } from './dto';
 const TOP_CATEGORIES = 40;
 const TOP_MODELS = 20;
 const KEYWORDS = 100;
+/** The header's Categories and Pornstars menus (the tag strip shows the first 8 categories). */
+const SHELL_CATEGORIES = 12;
+const SHELL_MODELS = 10;
 
 export function createCatalogService({ sqlite }: { sqlite: Database.Database }) {
   const categories = sqlite.prepare(
@@ -45,6 +48,8 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
     .prepare('SELECT DISTINCT country FROM video_country_views ORDER BY country')
     .pluck();
   const countryMemo = new TtlMemo<string[]>(10 * 60_000);
+  // Every page shows these; a minute old is fresh enough for a menu.
+  const shellMemo = new TtlMemo<Pick<MainStats, 'categories' | 'models'>>(60_000);
 
   const listCategories = (lang: string, limit = 1000) => categories.all(lang, limit) as CategoryInfo[];
   const listCountries = () =>
@@ -57,6 +62,14 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
     /** Every category with its total for one orientation: `total_videos` counts albums for `albums`. */
     categoriesFor(section: 'videos' | 'albums', gender: Gender, lang: string): CategoryInfo[] {
       return (section === 'videos' ? videoCategories : albumCategories).all(gender, lang) as CategoryInfo[];
+    },
+
+    /** The top categories and models of the header menus and the tag strip. */
+    shell(gender: Gender, lang: string): Pick<MainStats, 'categories' | 'models'> {
+      return shellMemo.getOrCompute(`${gender}.${lang}`, () => ({
+        categories: listCategories(lang, SHELL_CATEGORIES),
+        models: models.all(gender, SHELL_MODELS) as MainStats['models'],
+      }));
     },
 
     main(gender: Gender, lang: string): MainStats {

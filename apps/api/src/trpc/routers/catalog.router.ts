@@ -4,6 +4,12 @@ import { publicProcedure, router } from '../trpc';
 export const catalogRouter = router({
   main: publicProcedure.query(({ ctx }) => ctx.services.catalog.main(ctx.gender, ctx.lang)),
 
+  /** The shell's menus and tag strip: top categories, top models and the visitor's country. */
+  shell: publicProcedure.query(({ ctx }) => ({
+    ...ctx.services.catalog.shell(ctx.gender, ctx.lang),
+    country: ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry,
+  })),
+
   categories: publicProcedure
     .input(
       z.object({ section: z.enum(['videos', 'albums']).default('videos') }).default({ section: 'videos' }),
