@@ -11,23 +11,28 @@ import {
   useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { AgeGateDialog } from './components/age-gate-dialog';
 import { LoginModalProvider } from './components/auth/login-modal';
+import { CookieNotice } from './components/cookie-notice';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { ToastProvider } from './components/toasts';
+import { AgeGateProvider, useAgeGate } from './lib/age-gate';
 import { getI18n } from './lib/i18n';
 import { type RootData, useRootData } from './lib/root-data';
 import { safeJson } from './lib/safe-json';
 import { RTA_LABEL } from './lib/site-constants';
 import appCss from './styles/app.css?url';
+import complianceCss from './styles/compliance.css?url';
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23e0a040'/%3E%3Cpath d='M12 9v14l11-7z' fill='%23141414'/%3E%3C/svg%3E";
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
+  { rel: 'stylesheet', href: complianceCss },
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
@@ -44,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     country: context.country,
     origin: context.origin,
     externalSignIn: context.externalSignIn,
+    ageGate: context.ageGate,
     year: new Date().getUTCFullYear(),
   };
 }
@@ -73,30 +79,39 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className={bare ? 'bare' : undefined}>
         <I18nextProvider i18n={i18n}>
-          {bare ? (
-            children
-          ) : (
-            <>
-              <a className="skip-link" href="#main">
-                {i18n.t('site.skip_to_content')}
-              </a>
-              <ToastProvider>
-                <LoginModalProvider>
-                  <SiteHeader />
-                  <main id="main" className="site-main">
-                    {children}
-                  </main>
-                  <SiteFooter year={root.year} />
-                </LoginModalProvider>
-              </ToastProvider>
-            </>
-          )}
+          <AgeGateProvider gate={root.ageGate}>
+            {bare ? (
+              children
+            ) : (
+              <>
+                <a className="skip-link" href="#main">
+                  {i18n.t('site.skip_to_content')}
+                </a>
+                <ToastProvider>
+                  <LoginModalProvider>
+                    <SiteHeader />
+                    <main id="main" className="site-main">
+                      {children}
+                    </main>
+                    <SiteFooter year={root.year} />
+                  </LoginModalProvider>
+                </ToastProvider>
+                <CookieNotice />
+              </>
+            )}
+            <AgeGateSlot embedded={bare} />
+          </AgeGateProvider>
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/** The age gate, over every page (error pages and the embed player included) until the visitor passes it. */
+function AgeGateSlot({ embedded }: { embedded: boolean }) {
+  return useAgeGate().shown ? <AgeGateDialog embedded={embedded} /> : null;
 }
 
 export default function App() {

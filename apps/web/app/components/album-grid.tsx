@@ -2,6 +2,7 @@ import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AlbumThumb } from '../lib/dto';
+import { GatedImage } from './gated-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
 
 export function AlbumCard({ album }: { album: AlbumThumb }) {
@@ -11,7 +12,7 @@ export function AlbumCard({ album }: { album: AlbumThumb }) {
       <Link to={album.url} className="thumb__link" prefetch="intent">
         <div className="thumb__media">
           {album.scr ? (
-            <img
+            <GatedImage
               className="thumb__image"
               src={album.scr}
               width={THUMB_WIDTH}

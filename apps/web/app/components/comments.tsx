@@ -3,6 +3,7 @@ import type { CommentItem, Listing } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
 import { CommentForm } from './actions/comment-form';
 import { EmptyState } from './empty-state';
+import { GatedImage } from './gated-image';
 import { Pagination } from './pagination';
 
 interface CommentsProps {
@@ -18,7 +19,7 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
   const { t } = useTranslation();
   if (src) {
     return (
-      <img
+      <GatedImage
         className="comment__avatar"
         src={src}
         alt={t('comments.avatar', { name })}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { WatchHistoryEntry } from '../lib/watch-history';
+import { GatedImage } from './gated-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
 
 /** A thumb from the local watch history, which stores only id, dir, title and image. */
@@ -10,7 +11,7 @@ export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
       <Link to={`/videos/${id}/${dir}/`} className="thumb__link">
         <div className="thumb__media">
           {thumb ? (
-            <img
+            <GatedImage
               className="thumb__image"
               src={thumb}
               width={THUMB_WIDTH}

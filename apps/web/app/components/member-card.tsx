@@ -3,12 +3,17 @@ import { Link } from 'react-router';
 import type { MemberThumb } from '../lib/dto';
 import { countryName } from '../lib/intl';
 import { memberHref } from '../lib/members';
+import { GatedImage } from './gated-image';
 
 /** The member's photo, or their initial on a plain disc. */
 export function MemberAvatar({ name, avatar, size }: { name: string; avatar: string | null; size: number }) {
   return (
     <span className="member-card__avatar" style={{ width: size, height: size }} aria-hidden>
-      {avatar ? <img src={avatar} alt="" width={size} height={size} /> : name.slice(0, 1).toUpperCase()}
+      {avatar ? (
+        <GatedImage src={avatar} alt="" width={size} height={size} />
+      ) : (
+        name.slice(0, 1).toUpperCase()
+      )}
     </span>
   );
 }

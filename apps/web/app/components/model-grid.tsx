@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ModelThumb } from '../lib/dto';
 import { countryName } from '../lib/intl';
+import { GatedImage } from './gated-image';
 
 /** A portrait, or the model's initials when there is none. */
 export function ModelPortrait({
@@ -13,7 +14,9 @@ export function ModelPortrait({
   className: string;
 }) {
   if (model.scr) {
-    return <img className={className} src={model.scr} alt={model.title} loading="lazy" decoding="async" />;
+    return (
+      <GatedImage className={className} src={model.scr} alt={model.title} loading="lazy" decoding="async" />
+    );
   }
   const initials = model.title
     .split(/\s+/)

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useMediaAllowed } from '../lib/age-gate';
 import type { AlbumPhoto } from '../lib/dto';
+import { GatedImage } from './gated-image';
 
 interface PhotoViewerProps {
   photos: readonly AlbumPhoto[];
@@ -17,6 +19,7 @@ interface PhotoViewerProps {
  */
 export function PhotoViewer({ photos, title, index, onIndex }: PhotoViewerProps) {
   const { t } = useTranslation();
+  const mediaAllowed = useMediaAllowed();
   const closeRef = useRef<HTMLButtonElement>(null);
   const total = photos.length;
   const open = index !== null && total > 0;
@@ -54,7 +57,8 @@ export function PhotoViewer({ photos, title, index, onIndex }: PhotoViewerProps)
     return () => window.removeEventListener('keydown', onKey);
   }, [open, move, onIndex]);
 
-  if (!open || index === null) return null;
+  // Behind the age gate nothing loads, the neighbours' preload links included.
+  if (!open || index === null || !mediaAllowed) return null;
   const photo = photos[index];
   // Preload the neighbours so arrowing through feels instant.
   preload(photos[(index + 1) % total].url, { as: 'image' });
@@ -90,7 +94,7 @@ export function PhotoViewer({ photos, title, index, onIndex }: PhotoViewerProps)
         </button>
       </div>
       <figure className="photo-viewer__figure">
-        <img
+        <GatedImage
           key={photo.id}
           className="photo-viewer__image"
           src={photo.url}

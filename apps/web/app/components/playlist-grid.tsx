@@ -2,6 +2,7 @@ import { abbreviateCount } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlaylistThumb } from '../lib/dto';
+import { GatedImage } from './gated-image';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
 
 export function PlaylistCard({ playlist }: { playlist: PlaylistThumb }) {
@@ -11,7 +12,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistThumb }) {
       <Link to={`/playlist/${playlist.id}/1/`} className="thumb__link" prefetch="intent">
         <div className="thumb__media">
           {playlist.scr ? (
-            <img
+            <GatedImage
               className="thumb__image"
               src={playlist.scr}
               width={THUMB_WIDTH}

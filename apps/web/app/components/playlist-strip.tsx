@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import type { VideoThumb } from '../lib/dto';
 import { PLAYLIST_PAGE_SIZE } from '../lib/site-constants';
+import { GatedImage } from './gated-image';
 
 export interface PlaylistStripData {
   id: number;
@@ -102,7 +103,7 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
             data-testid="playlist-strip-item"
           >
             <Link to={`${v.url}?playlist=${strip.id}&pl_page=${page}`} title={v.title}>
-              {v.thumb ? <img src={v.thumb} alt="" loading="lazy" width={160} height={90} /> : null}
+              {v.thumb ? <GatedImage src={v.thumb} alt="" loading="lazy" width={160} height={90} /> : null}
               <span className="playlist-strip__title">{v.title}</span>
             </Link>
           </li>

@@ -2,7 +2,9 @@ import { abbreviateCount, formatDuration, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMediaAllowed } from '../lib/age-gate';
 import type { VideoThumb } from '../lib/dto';
+import { GatedImage } from './gated-image';
 
 export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 180;
@@ -11,6 +13,7 @@ export function Thumb({ video }: { video: VideoThumb }) {
   const { t } = useTranslation();
   // The preview clip loads only once someone points at (or touches) the thumbnail.
   const [previewing, setPreviewing] = useState(false);
+  const mediaAllowed = useMediaAllowed();
   return (
     <article className="thumb" data-testid="thumb">
       <Link
@@ -23,7 +26,7 @@ export function Thumb({ video }: { video: VideoThumb }) {
       >
         <div className="thumb__media">
           {video.thumb ? (
-            <img
+            <GatedImage
               className="thumb__image"
               src={video.thumb}
               srcSet={video.thumb2x ? `${video.thumb2x} 2x` : undefined}
@@ -41,7 +44,7 @@ export function Thumb({ video }: { video: VideoThumb }) {
             {formatDuration(video.durationSec)}
           </span>
           {video.isHd && <span className="badge badge--hd">{t('thumb.hd')}</span>}
-          {previewing && video.preview && (
+          {previewing && mediaAllowed && video.preview && (
             <video
               className="thumb__preview"
               src={video.preview}

@@ -1,5 +1,5 @@
 import type { Lang } from '@vt/i18n';
-import { useRouteLoaderData } from 'react-router';
+import { type AppLoadContext, useRouteLoaderData } from 'react-router';
 
 /** Server constants every page needs; also published as window.__CONSTANTS__ (without origin/year). */
 export interface RootData {
@@ -15,6 +15,8 @@ export interface RootData {
   origin: string;
   /** Show "Sign in with Google" (`/api/.g.php`): only when a provider is configured. */
   externalSignIn: boolean;
+  /** The age gate for this visitor (PageContext.ageGate). */
+  ageGate: AppLoadContext['ageGate'];
   year: number;
 }
 
@@ -24,6 +26,7 @@ const FALLBACK: RootData = {
   country: null,
   origin: '',
   externalSignIn: false,
+  ageGate: { shown: false, lang: 'en', method: 'modal' },
   year: new Date().getUTCFullYear(),
 };
 

@@ -24,3 +24,12 @@ export const MAX_CATEGORIES = 3;
 export const SIDEBAR_CATEGORY_MIN_VIDEOS = 1000;
 /** …or, in a catalogue where none is that large, its largest categories. */
 export const SIDEBAR_FALLBACK_CATEGORIES = 20;
+
+/** The age gate's languages (spec §9), each named in itself for the gate's language switch. */
+export const GATE_LANG_NAMES = { en: 'English', ru: 'Русский', de: 'Deutsch', fr: 'Français' } as const;
+/** "Leave" on the age gate. */
+export const AGE_GATE_EXIT_URL = 'https://www.google.com/';
+/** The age-assurance callback sends the visitor back with this hash when the provider's answer was refused. */
+export const AGE_GATE_FAILED_HASH = '#age-failed';
+/** Local storage: the visitor closed the cookie notice (spec §3). */
+export const COOKIES_NOTICE_KEY = 'cookies_notice';

@@ -2,6 +2,7 @@ import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/empty-state';
+import { GatedImage } from '../components/gated-image';
 import { PhotoViewer } from '../components/photo-viewer';
 import { TagLinks } from '../components/tag-links';
 import type { AlbumDetail } from '../lib/dto';
@@ -60,7 +61,7 @@ function AlbumView({ album, lang }: { album: AlbumDetail; lang: string }) {
                 aria-label={t('album.open_photo', { n: i + 1, total })}
                 data-testid="photo-thumb"
               >
-                <img
+                <GatedImage
                   className="photo-grid__image"
                   src={photo.url}
                   width={GRID_WIDTH}

@@ -8,6 +8,7 @@ import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { WallForm } from '../components/actions/wall-form';
 import { AlbumGrid } from '../components/album-grid';
 import { EmptyState } from '../components/empty-state';
+import { GatedImage } from '../components/gated-image';
 import { MemberAvatar, MemberGrid } from '../components/member-card';
 import { Pagination } from '../components/pagination';
 import { PlaylistGrid } from '../components/playlist-grid';
@@ -162,7 +163,7 @@ function SubscriptionList({ items }: { items: MemberSubscription[] }) {
         const body = (
           <>
             {image ? (
-              <img src={image} alt="" width={48} height={48} loading="lazy" />
+              <GatedImage src={image} alt="" width={48} height={48} loading="lazy" />
             ) : (
               <MemberAvatar name={title} avatar={null} size={48} />
             )}

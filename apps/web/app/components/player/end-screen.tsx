@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoThumb } from '../../lib/dto';
 import { END_SCREEN_COUNT } from '../../lib/video-extras-constants';
+import { GatedImage } from '../gated-image';
 import type { NextAutoplay } from './use-next-autoplay';
 
 interface EndScreenProps {
@@ -35,7 +36,14 @@ export function EndScreen({ related, autoplay, onReplay, moreHref }: EndScreenPr
             <li key={video.id}>
               <Link to={video.url} className="end-screen__item" data-testid="end-screen-item">
                 {video.thumb ? (
-                  <img src={video.thumb} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                  <GatedImage
+                    src={video.thumb}
+                    alt=""
+                    width={160}
+                    height={90}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className="end-screen__blank" />
                 )}

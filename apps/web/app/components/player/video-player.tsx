@@ -1,6 +1,7 @@
 import { formatDuration } from '@vt/i18n';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
 import { EndScreen } from './end-screen';
 import {
@@ -39,8 +40,19 @@ const SEEK_STEP = 5;
 const VOLUME_STEP = 0.1;
 const IDLE_MS = 2500;
 
+/** The player, or while the age gate is shown a dark frame of the same size: no stream, poster or VTT loads. */
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { t } = useTranslation();
+  if (useMediaAllowed()) return <Player {...props} />;
+  return (
+    <section className="player player--held" aria-label={t('player.region')} data-testid="player-held">
+      {props.overlay}
+    </section>
+  );
+}
+
 /** Our own controls on a plain <video>: HLS via hls.js (or native), sprite previews on the seek bar. */
-export function VideoPlayer({
+function Player({
   src,
   poster,
   title,

@@ -4,6 +4,7 @@ import { useRevalidator } from 'react-router';
 import { errorText } from '../../lib/form-errors';
 import { uploadForm } from '../../lib/upload-form';
 import { FormError } from '../auth/form-error';
+import { GatedImage } from '../gated-image';
 import { useNotify } from '../toasts';
 
 /** Avatar or cover: picking a file uploads it at once, with a progress bar; errors show under it. */
@@ -35,7 +36,7 @@ export function ImageUpload({ kind, current }: { kind: 'avatar' | 'cover'; curre
 
   return (
     <div className={`image-upload image-upload--${kind}`} data-testid={`${kind}-upload`}>
-      {current && <img className="image-upload__preview" src={current} alt="" />}
+      {current && <GatedImage className="image-upload__preview" src={current} alt="" />}
       <label className="button">
         {percent === null ? t('member_edit.upload') : t('member_edit.uploading', { percent })}
         <input
