@@ -17,7 +17,7 @@ export const INFO_PAGES = {
   ],
   privacy: ['overview', 'visitors', 'members', 'public', 'cookies', 'sharing', 'rights', 'minors'],
   cookies_policy: ['what', 'ours', 'storage', 'third', 'control'],
-  '2257': ['statement', 'records', 'operators', 'custodian'],
+  '2257': ['statement', 'records', 'exemption', 'operators', 'custodian'],
   help: ['watching', 'finding', 'sharing', 'downloading', 'account', 'problems'],
   dmca: ['policy', 'notice', 'agent', 'process', 'counter', 'repeat'],
   'content-removal': ['when', 'urgent', 'how', 'after'],

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { type AppLoadContext, Link } from 'react-router';
 import { ContactSection } from '../components/contact-section';
 import { InfoText } from '../components/info-text';
 import {
@@ -34,12 +34,28 @@ export function InfoIndexPage() {
   );
 }
 
-/** `/information/{slug}/`: one policy or help page, its sections, and links to related pages. */
-export function InfoPage({ slug }: { slug: InfoSlug }) {
+type Records2257 = AppLoadContext['records2257'];
+
+/**
+ * `/information/{slug}/`: one policy or help page, its sections, and links to related pages. The 2257
+ * page takes the operator's settings: the Custodian of Records and the pre-July 3, 1995 statement.
+ */
+export function InfoPage({ slug, records }: { slug: InfoSlug; records?: Records2257 | null }) {
   const { t } = useTranslation();
   const site = t('site.name');
-  const sections = INFO_PAGES[slug];
-  const hasPlaceholders = sections.some((s) => ADDRESS_SECTIONS.has(`${slug}.${s}`));
+  const sections = INFO_PAGES[slug].filter(
+    (section) => !(records && section === 'exemption' && records.pre1995 === 'none'),
+  );
+  const operatorText = (section: string): string | null => {
+    if (!records) return null;
+    if (section === 'custodian' && records.custodian) return records.custodian.join('\n');
+    if (section === 'exemption' && records.pre1995 === 'all')
+      return t('info.pages.2257.sections.exemption.body_all', { site });
+    return null;
+  };
+  const hasPlaceholders = sections.some(
+    (s) => ADDRESS_SECTIONS.has(`${slug}.${s}`) && operatorText(s) === null,
+  );
   return (
     <article className="info-page" data-testid={`info-${slug}`}>
       <nav className="breadcrumbs" aria-label={t('info.index_label')}>
@@ -49,7 +65,7 @@ export function InfoPage({ slug }: { slug: InfoSlug }) {
       <p className="info-page__lead">{t(`info.pages.${slug}.summary`, { site })}</p>
       {sections.map((section) => {
         const key = infoSectionKey(slug, section);
-        const body = t(`${key}.body`, { site });
+        const body = operatorText(section) ?? t(`${key}.body`, { site });
         return (
           <section key={section} className="info-section" aria-labelledby={`info-${section}`}>
             <h2 id={`info-${section}`} className="info-section__title">

@@ -10,9 +10,9 @@ import type { Route } from './+types/information-page';
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 
 /** `/information/{page}/`: one of the pages in INFO_PAGES; anything else is a 404. */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   if (!isInfoSlug(params.page)) notFound();
-  return { slug: params.page };
+  return { slug: params.page, records: params.page === '2257' ? context.records2257 : null };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -28,5 +28,5 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function InformationPage({ loaderData }: Route.ComponentProps) {
-  return <InfoPage slug={loaderData.slug} />;
+  return <InfoPage slug={loaderData.slug} records={loaderData.records} />;
 }
