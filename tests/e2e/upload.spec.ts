@@ -57,6 +57,11 @@ test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it proc
     return form;
   };
   let form = await fill();
+  // "Use my own preview image" needs the image before any byte is sent.
+  await form.getByLabel('Use my own preview image').check();
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Please add a preview image')).toBeVisible();
+  await form.getByLabel('Pick a frame from the video for me').check();
   await form.getByLabel(/everyone depicted is at least 18/).uncheck();
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { generateDemoClip } from '@vt/media';
 import pino from 'pino';
+import sharp from 'sharp';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../apps/api/src/app';
@@ -238,6 +239,84 @@ describe('tus uploads at /api/upload/', () => {
     expect(error(short)).toBe('too_short');
     expect(error(junk)).toBe('corrupted_file');
   }, 60_000);
+});
+
+describe('a custom preview image', () => {
+  const post = (fields: Record<string, string | Blob>, as = cookie) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return sut.json('/api/video_edit.php', {
+      method: 'POST',
+      body: f,
+      headers: { cookie: as, origin: sut.config.publicOrigin },
+    });
+  };
+  const image = async (width: number, height: number, name = 'still.jpg') =>
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width, height, channels: 3, background: '#e01010' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ],
+      name,
+      { type: 'image/jpeg' },
+    );
+
+  it('is checked, required once chosen, and replaces the thumbnails the pipeline picked', async () => {
+    expect((await post({ act: 'preview' })).body.code).toBe('preview_required');
+    expect((await post({ act: 'preview', preview: new File(['not an image'], 'a.jpg') })).body.code).toBe(
+      'bad_file_type',
+    );
+    const small = await post({ act: 'preview', preview: await image(320, 180) });
+    expect(small.body).toMatchObject({ code: 'invalid_image_size', info: { width: 640, height: 360 } });
+    const sent = await post({ act: 'preview', preview: await image(1280, 720) });
+    expect(sent.body.ok).toBe(true);
+    const token = sent.body.preview as string;
+    expect(token).toMatch(/^[a-f0-9]{32}$/);
+
+    // Chosen but missing, or someone else's: refused before any byte.
+    const missing = await create({ ...META, preview_mode: 'custom' }, 1000);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('preview_required');
+    await sut.createMember('PreviewThief');
+    const thief = await sut.signIn('PreviewThief');
+    const stolen = await create({ ...META, preview_mode: 'custom', preview: token }, 1000, { cookie: thief });
+    expect(await stolen.text()).toContain('preview_required');
+
+    const dir = join(sut.config.dataDir, 'clips');
+    await generateDemoClip(join(dir, 'other.mp4'), {
+      seconds: 605,
+      pattern: 'smptebars',
+      toneHz: 550,
+      width: 160,
+      height: 90,
+      fps: 1,
+    });
+    const url = await upload(readFileSync(join(dir, 'other.mp4')), {
+      meta: { ...META, filename: 'previewreel.mp4', preview_mode: 'custom', preview: token },
+    }).done;
+    await createWorker({
+      queue: sut.services.jobs,
+      handlers: createJobHandlers(sut.services),
+      log: pino({ level: 'silent' }),
+    }).drain();
+    const videoId = sut.db.$client
+      .prepare('SELECT video_id FROM uploads WHERE id = ?')
+      .pluck()
+      .get(url.split('/').pop()) as number;
+    const mediaPath = sut.db.$client
+      .prepare('SELECT media_path FROM videos WHERE id = ?')
+      .pluck()
+      .get(videoId);
+    for (const file of ['thumb.jpg', 'thumb@2x.jpg', 'scr.jpg']) {
+      const { channels } = await sharp(join(sut.config.mediaDir, String(mediaPath), file)).stats();
+      expect(channels[0].mean, file).toBeGreaterThan(180);
+      expect(channels[1].mean, file).toBeLessThan(70);
+    }
+    expect(sut.services.previews.find(memberId, token)).toBeNull();
+  }, 120_000);
 });
 
 describe('POST /api/video_edit.php', () => {

@@ -35,6 +35,14 @@ export function videoEditLegacy(uploadsDir: string) {
     const body = await c.req.parseBody();
     const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
     const s = c.var.services;
+    if (text('act') === 'preview') {
+      // The uploader's own preview image, sent before the video; its token goes into the upload's metadata.
+      const image = body.preview;
+      if (!(image instanceof File))
+        throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
+      const token = await s.previews.store(me, new Uint8Array(await image.arrayBuffer()));
+      return ok(c, { preview: token });
+    }
     if (text('act') === 'edit') {
       const videoId = formId({ video_id: text('video_id') ?? '' }, 'video_id');
       const title = checkLength('title', text('title'), 3, 100);
@@ -56,6 +64,8 @@ export function videoEditLegacy(uploadsDir: string) {
         adult: text('adult'),
         categories: text('categories'),
         models: text('models'),
+        preview: text('preview'),
+        preview_mode: text('preview_mode'),
       },
       file.size,
     );

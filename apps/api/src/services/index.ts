@@ -8,15 +8,16 @@ import { createMeiliEngine } from '../search/meili-engine';
 import { createSearchService } from '../search/search.service';
 import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
+import { createPreviewImages } from '../uploads/preview-image';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
-import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createMemberListsService } from './actions/member-lists.service';
 import { createMessagesService } from './actions/messages.service';
 import { createPlaylistEditService } from './actions/playlist-edit.service';
 import { createProfileEditService } from './actions/profile-edit.service';
 import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
+import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
 import { createAuthService } from './auth/auth.service';
 import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
@@ -45,7 +46,14 @@ export interface ServiceDeps {
     Partial<
       Pick<
         Config,
-        'googleOAuth' | 'meili' | 'uploadsDir' | 'ffmpegPath' | 'ffprobePath' | 'keepOriginals' | 'ageGate'
+        | 'googleOAuth'
+        | 'meili'
+        | 'uploadsDir'
+        | 'ffmpegPath'
+        | 'ffprobePath'
+        | 'keepOriginals'
+        | 'ageGate'
+        | 'mediaSignature'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
@@ -79,6 +87,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     originals: { dir: uploadsDir, keep: config.keepOriginals ?? false },
   });
   const notifications = createNotifications({ sqlite, clock });
+  const previews = createPreviewImages(uploadsDir);
   return {
     caches,
     publish,
@@ -97,12 +106,14 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     sessions,
     jobs,
     search,
-    uploads: createUploadService({ sqlite, clock, jobs, uploadsDir }),
+    previews,
+    uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
     albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir }),
     ingest: createIngest({
       sqlite,
       clock,
       uploadsDir,
+      previews,
       mediaDir: config.mediaDir,
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,

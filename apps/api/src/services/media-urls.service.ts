@@ -25,7 +25,9 @@ export const bucketOf = (id: number) => Math.floor(id / 1000) * 1000;
 export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: MediaUrlDeps) {
   const sign = (exp: number, mediaPath: string) =>
     scheme === 'nginx'
-      ? createHash('md5').update(`${exp}/${mediaKey(mediaPath)} ${secret}`).digest('base64url')
+      ? createHash('md5')
+          .update(`${exp}/${mediaKey(mediaPath)} ${secret}`)
+          .digest('base64url')
       : createHmac('sha256', secret).update(`${exp}/${mediaPath}`).digest('base64url').slice(0, 27);
 
   return {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../lib/app-error';
+import { checkImage } from '../lib/image-check';
 import { slugOf } from '../lib/slug';
 import { checkLength } from '../services/auth/account-rules';
 import type { Clock } from '../services/clock';
@@ -65,27 +66,13 @@ export function createAlbumUploads({
           info: { max: PHOTOS_PER_ALBUM },
           message: `At most ${PHOTOS_PER_ALBUM} photos`,
         });
-      if (bytes.byteLength > PHOTO_MAX_BYTES)
-        throw new AppError('file_too_large', {
-          status: 413,
-          field: 'file',
-          info: { max: '20 MB' },
-          message: 'The file is too large',
-        });
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-      try {
-        meta = await sharp(bytes).metadata();
-      } catch {
-        throw new AppError('bad_file_type', { field: 'file', message: 'This file type is not allowed' });
-      }
-      if (!['jpeg', 'png', 'webp'].includes(meta.format ?? ''))
-        throw new AppError('bad_file_type', { field: 'file', message: 'This file type is not allowed' });
-      if ((meta.width ?? 0) < PHOTO_MIN_SIDE || (meta.height ?? 0) < PHOTO_MIN_SIDE)
-        throw new AppError('invalid_image_size', {
-          field: 'file',
-          info: { width: PHOTO_MIN_SIDE, height: PHOTO_MIN_SIDE },
-          message: 'Invalid image size',
-        });
+      await checkImage(bytes, {
+        field: 'file',
+        maxBytes: PHOTO_MAX_BYTES,
+        maxLabel: '20 MB',
+        minWidth: PHOTO_MIN_SIDE,
+        minHeight: PHOTO_MIN_SIDE,
+      });
       const dir = join('albums', String(albumId));
       mkdirSync(join(mediaDir, dir), { recursive: true });
       const name = `${album.photos_amount + 1}-${randomBytes(4).toString('hex')}`;

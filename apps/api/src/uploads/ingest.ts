@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
 import type { Clock } from '../services/clock';
+import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
 import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
 
@@ -23,6 +24,7 @@ export function createIngest(opts: {
   clock: Clock;
   uploadsDir: string;
   mediaDir: string;
+  previews: PreviewImages;
   ffmpegPath?: string;
   ffprobePath?: string;
 }) {
@@ -139,6 +141,9 @@ export function createIngest(opts: {
       }
       throw err;
     }
+    // The uploader's own preview image replaces the frame the pipeline picked.
+    const preview = meta.preview ? opts.previews.find(upload.member_id, meta.preview) : null;
+    if (preview) await opts.previews.apply(preview, join(opts.mediaDir, mediaPath), manifest);
     const duration = Math.round(manifest.durationSec);
     sqlite
       .prepare(

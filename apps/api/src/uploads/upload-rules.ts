@@ -39,6 +39,8 @@ export interface VideoUploadMeta {
   /** Up to 3 category dirs and up to 5 model dirs the uploader picked. */
   categories: string[];
   models: string[];
+  /** Token of a preview image the uploader sent first (video_edit.php act=preview); none: the pipeline picks a frame. */
+  preview?: string;
 }
 
 /**
@@ -89,10 +91,15 @@ export function checkVideoUpload(
       .map((d) => d.trim())
       .filter((d) => /^[a-z0-9][a-z0-9-]{0,79}$/.test(d))
       .slice(0, max);
+  // "Use my own preview image" needs the image (spec §5: 'preview needed').
+  const preview = (meta.preview ?? '').trim();
+  if (meta.preview_mode === 'custom' && !preview)
+    throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
   return {
     filename,
     title,
     description,
+    ...(preview ? { preview } : {}),
     exclusive: meta.exclusive === '1',
     categories: dirs(meta.categories, 3),
     models: dirs(meta.models, 5),

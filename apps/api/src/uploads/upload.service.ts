@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../services/clock';
+import type { PreviewImages } from './preview-image';
 import { MAX_CONCURRENT_UPLOADS, type VideoUploadMeta } from './upload-rules';
 
 /** Unfinished uploads are kept this long after their last byte, then cleaned up. */
@@ -27,11 +28,13 @@ export function createUploadService({
   clock,
   jobs,
   uploadsDir,
+  previews,
 }: {
   sqlite: Database.Database;
   clock: Clock;
   jobs: JobQueue;
   uploadsDir: string;
+  previews: PreviewImages;
 }) {
   const inProgress = sqlite
     .prepare("SELECT count(*) FROM uploads WHERE member_id = ? AND status = 'uploading' AND expires_at > ?")
@@ -42,6 +45,8 @@ export function createUploadService({
     /** A new upload for this member; refuses a fourth one in progress. */
     begin(memberId: number, id: string, size: number, meta: VideoUploadMeta): void {
       const now = clock.now();
+      if (meta.preview && !previews.find(memberId, meta.preview))
+        throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
       if (Number(inProgress.get(memberId, now)) >= MAX_CONCURRENT_UPLOADS)
         throw new AppError('too_many_uploads', {
           status: 429,

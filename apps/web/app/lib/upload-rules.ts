@@ -24,13 +24,27 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 100;
 
+/** A custom preview image: JPEG, PNG or WebP, at most 10 MB (the server also wants at least 640×360). */
+export const PREVIEW_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PREVIEW_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface PreviewChoice {
+  mode: 'auto' | 'custom';
+  file: File | null;
+}
+
 export interface UploadProblem {
-  field: 'file' | 'title' | 'adult';
+  field: 'file' | 'title' | 'adult' | 'preview';
   code: string;
   info?: Record<string, unknown>;
 }
 
-export function checkUpload(file: File | null, title: string, adult: boolean): UploadProblem[] {
+export function checkUpload(
+  file: File | null,
+  title: string,
+  adult: boolean,
+  preview: PreviewChoice = { mode: 'auto', file: null },
+): UploadProblem[] {
   const problems: UploadProblem[] = [];
   if (!file) problems.push({ field: 'file', code: 'required' });
   else {
@@ -49,6 +63,13 @@ export function checkUpload(file: File | null, title: string, adult: boolean): U
     problems.push({ field: 'title', code: 'min_length', info: { length: TITLE_MIN } });
   else if (t.length > TITLE_MAX)
     problems.push({ field: 'title', code: 'max_length', info: { length: TITLE_MAX } });
+  if (preview.mode === 'custom') {
+    if (!preview.file) problems.push({ field: 'preview', code: 'preview_required' });
+    else if (!(PREVIEW_TYPES as readonly string[]).includes(preview.file.type))
+      problems.push({ field: 'preview', code: 'bad_file_type' });
+    else if (preview.file.size > PREVIEW_MAX_BYTES)
+      problems.push({ field: 'preview', code: 'file_too_large', info: { max: '10 MB' } });
+  }
   if (!adult) problems.push({ field: 'adult', code: 'consent_required' });
   return problems;
 }

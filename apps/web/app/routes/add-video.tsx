@@ -8,7 +8,15 @@ import { getI18n } from '../lib/i18n';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { checkUpload, formatBytes, formatEta, type UploadProblem, VIDEO_FORMATS } from '../lib/upload-rules';
+import { uploadForm } from '../lib/upload-form';
+import {
+  checkUpload,
+  formatBytes,
+  formatEta,
+  PREVIEW_TYPES,
+  type UploadProblem,
+  VIDEO_FORMATS,
+} from '../lib/upload-rules';
 import type { Route } from './+types/add-video';
 
 /** `/add-video/`: resumable upload into the moderation queue. Members only; visitors go to `/`. */
@@ -29,6 +37,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
   const tus = useTusUpload(loaderData.chunkSize);
   const [problems, setProblems] = useState<UploadProblem[]>([]);
   const [refreshKey, setRefreshKey] = useState(0);
+  const [previewMode, setPreviewMode] = useState<'auto' | 'custom'>('auto');
   const problem = (field: UploadProblem['field']) => {
     const p = problems.find((x) => x.field === field);
     return p ? errorText(t, p) : null;
@@ -43,10 +52,30 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
         : null;
     const title = String(data.get('title') ?? '');
     const adult = data.get('adult') === '1';
-    const found = checkUpload(file, title, adult);
+    const previewFile = data.get('preview') instanceof File && (data.get('preview') as File).size > 0;
+    const preview = {
+      mode: data.get('preview_mode') === 'custom' ? ('custom' as const) : ('auto' as const),
+      file: previewFile ? (data.get('preview') as File) : null,
+    };
+    const found = checkUpload(file, title, adult, preview);
     setProblems(found);
     if (found.length > 0 || !file) return;
+    // The chosen preview image goes first (one small request); its token travels with the video.
+    let previewToken = '';
+    if (preview.mode === 'custom' && preview.file) {
+      const body = new FormData();
+      body.set('act', 'preview');
+      body.set('preview', preview.file);
+      const sent = await uploadForm<{ preview: string }>('/api/video_edit.php', body, () => {});
+      if (!sent.ok) {
+        setProblems([{ field: 'preview', code: sent.code, info: sent.info }]);
+        return;
+      }
+      previewToken = sent.preview;
+    }
     await tus.start(file, {
+      preview: previewToken,
+      preview_mode: preview.mode,
       filename: file.name,
       filetype: file.type,
       title: title.trim(),
@@ -92,6 +121,49 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
             </span>
           )}
         </label>
+        <fieldset className="form-field upload-form__preview">
+          <legend className="form-field__label">{t('upload.preview.label')}</legend>
+          <label className="filter filter--checkbox">
+            <input
+              type="radio"
+              name="preview_mode"
+              value="auto"
+              checked={previewMode === 'auto'}
+              onChange={() => setPreviewMode('auto')}
+              disabled={busy}
+            />
+            <span>{t('upload.preview.auto')}</span>
+          </label>
+          <label className="filter filter--checkbox">
+            <input
+              type="radio"
+              name="preview_mode"
+              value="custom"
+              checked={previewMode === 'custom'}
+              onChange={() => setPreviewMode('custom')}
+              disabled={busy}
+            />
+            <span>{t('upload.preview.custom')}</span>
+          </label>
+          {previewMode === 'custom' && (
+            <>
+              <input
+                type="file"
+                name="preview"
+                accept={PREVIEW_TYPES.join(',')}
+                disabled={busy}
+                aria-label={t('upload.preview.file')}
+                aria-invalid={problem('preview') ? true : undefined}
+              />
+              <span className="image-upload__hint">{t('upload.preview.hint')}</span>
+            </>
+          )}
+          {problem('preview') && (
+            <span className="form-field__error" role="alert">
+              {problem('preview')}
+            </span>
+          )}
+        </fieldset>
         <label className="form-field">
           <span className="form-field__label">{t('upload.description')}</span>
           <textarea

@@ -5,6 +5,7 @@ import { MEMBER_PRIVATE_SECTIONS } from '@vt/db';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
+import { checkImage } from '../../lib/image-check';
 import { maxLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
 
@@ -104,23 +105,15 @@ export function createProfileEditService({
       kind: ProfileImage,
       bytes: Uint8Array,
     ): Promise<{ code: string; url: string }> {
-      if (bytes.byteLength > IMAGE_MAX_BYTES)
-        throw new AppError('file_too_large', { status: 413, field: kind, message: 'The file is too large' });
       const rule = IMAGE_RULES[kind];
-      let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-      try {
-        meta = await sharp(bytes).metadata();
-      } catch {
-        throw new AppError('bad_file_type', { field: kind, message: 'This file type is not allowed' });
-      }
-      if (!['jpeg', 'png', 'webp', 'gif'].includes(meta.format ?? ''))
-        throw new AppError('bad_file_type', { field: kind, message: 'This file type is not allowed' });
-      if ((meta.width ?? 0) < rule.minWidth || (meta.height ?? 0) < rule.minHeight)
-        throw new AppError('invalid_image_size', {
-          field: kind,
-          info: { width: rule.minWidth, height: rule.minHeight },
-          message: 'Invalid image size',
-        });
+      await checkImage(bytes, {
+        field: kind,
+        maxBytes: IMAGE_MAX_BYTES,
+        maxLabel: '10 MB',
+        minWidth: rule.minWidth,
+        minHeight: rule.minHeight,
+        formats: ['jpeg', 'png', 'webp', 'gif'],
+      });
       const rel = join('members', String(me), `${kind}-${randomBytes(6).toString('hex')}.jpg`);
       mkdirSync(join(mediaDir, 'members', String(me)), { recursive: true });
       await sharp(bytes)
