@@ -284,6 +284,44 @@ describe('a redirect age-assurance provider', () => {
   });
 });
 
+describe('a provider for some countries only (AGE_ASSURANCE_COUNTRIES)', () => {
+  let sut: TestApp;
+  beforeAll(() => {
+    sut = createTestApp({
+      videos: 10,
+      env: {
+        AGE_ASSURANCE: 'redirect',
+        AGE_ASSURANCE_URL: 'https://age.example/check',
+        AGE_ASSURANCE_SECRET: 'provider-shared-secret-0123456789abcdef',
+        AGE_ASSURANCE_COUNTRIES: 'gb',
+      },
+    });
+  });
+  afterAll(() => sut.close());
+
+  it('sends British visitors to the provider and lets the rest of the list click through', async () => {
+    const accept = (country: string) =>
+      sut.request('/api/age/accept', {
+        method: 'POST',
+        headers: { origin: sut.config.publicOrigin, 'cf-ipcountry': country },
+      });
+    expect((await accept('GB')).status).toBe(403);
+    const fromFrance = await accept('FR');
+    expect(fromFrance.status).toBe(200);
+
+    const gateFor = async (country: string) =>
+      (await sut.request('/', { headers: { 'cf-ipcountry': country } })).text();
+    expect(await gateFor('GB')).toContain('href="/api/age/start?return=%2F"');
+    const french = await gateFor('FR');
+    expect(gateShown(french)).toBe(true);
+    expect(french).not.toContain('/api/age/start');
+    // The French click does not open the gate for Britain.
+    const cookie = cookiePair(setCookie(fromFrance, 'age_verified')!);
+    const british = await sut.request('/', { headers: { 'cf-ipcountry': 'GB', cookie } });
+    expect(gateShown(await british.text())).toBe(true);
+  });
+});
+
 describe('/information/2257/', () => {
   const render = async (env: Record<string, string>) => {
     const sut = createTestApp({ videos: 10, env });

@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
   AGE_ASSURANCE: z.enum(['modal', 'redirect']).default('modal'),
   AGE_ASSURANCE_URL: z.url().optional(),
   AGE_ASSURANCE_SECRET: z.string().min(32).optional(),
+  /** Where the redirect provider is needed (same syntax); the other gated countries keep the modal. */
+  AGE_ASSURANCE_COUNTRIES: z.string().default('*'),
   /** The 2257 page: Custodian of Records and whether the archive predates July 3, 1995. */
   RECORDS_CUSTODIAN_NAME: z.string().optional(),
   /** Address lines separated by `;`. */
@@ -152,7 +154,12 @@ function ageAssuranceConfig(e: z.infer<typeof EnvSchema>): AgeAssuranceConfig {
     throw new Error(
       'Invalid configuration:\n  AGE_ASSURANCE=redirect needs AGE_ASSURANCE_URL and AGE_ASSURANCE_SECRET (32+ characters)',
     );
-  return { method: 'redirect', url: e.AGE_ASSURANCE_URL, secret: e.AGE_ASSURANCE_SECRET };
+  return {
+    method: 'redirect',
+    url: e.AGE_ASSURANCE_URL,
+    secret: e.AGE_ASSURANCE_SECRET,
+    countries: parseAgeGateCountries(e.AGE_ASSURANCE_COUNTRIES, 'AGE_ASSURANCE_COUNTRIES'),
+  };
 }
 
 /** A secret that survives restarts without configuration, so signed media URLs stay valid. */

@@ -17,7 +17,8 @@ export function ageGateRoutes(config: Pick<Config, 'publicOrigin' | 'trustProxy'
 
   app.post('/api/age/accept', (c) => {
     const age = c.var.services.ageAssurance;
-    if (age.method !== 'modal')
+    // Where the law wants a provider's check, a click is not enough (the country comes from the CDN).
+    if (age.methodFor(c.var.requestCountry) !== 'modal')
       return c.json({ error: 'Age assurance required', code: 'age_assurance_required' }, 403);
     writeAgeCookie(c, age.issueCookie('modal'), isSecure(c, config));
     return c.json({ ok: true });

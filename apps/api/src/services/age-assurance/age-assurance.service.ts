@@ -34,12 +34,17 @@ export interface AgeAssuranceDeps {
 /** Who must pass the age gate, how they pass it, and the signed cookie that remembers it. */
 export function createAgeAssurance({ gate, secret, clock }: AgeAssuranceDeps) {
   const countries = gate ?? parseAgeGateCountries('eu,us,gb');
-  const provider = createProvider(gate?.assurance ?? { method: 'modal' });
+  const assurance = gate?.assurance ?? { method: 'modal' as const };
+  const provider = createProvider(assurance);
   const cookieKey = createHmac('sha256', secret).update('age-verified-cookie').digest('hex');
+
+  /** How a visitor from this country proves age: the provider where it is configured, else the modal. */
+  const methodFor = (country: string | null): AgeMethod =>
+    assurance.method === 'redirect' && ageGateApplies(assurance.countries, country) ? 'redirect' : 'modal';
 
   return {
     provider,
-    method: provider.method,
+    methodFor,
 
     status(opts: {
       country: string | null;
@@ -47,20 +52,21 @@ export function createAgeAssurance({ gate, secret, clock }: AgeAssuranceDeps) {
       chosenLang: string | null;
     }): AgeGateStatus {
       const flag = readVerified(cookieKey, opts.cookie);
+      const method = methodFor(opts.country);
       // A provider's check also satisfies the modal; the modal's click never satisfies a provider.
-      const verified = flag !== null && (flag.method === 'redirect' || provider.method === 'modal');
+      const verified = flag !== null && (flag.method === 'redirect' || method === 'modal');
       return {
         required: ageGateApplies(countries, opts.country),
         verified,
         verifiedBy: verified ? flag.method : null,
         renew: verified && flag.issuedAt < clock.now() - RENEW_AFTER,
         lang: gateLanguage(opts.chosenLang, opts.country),
-        method: provider.method,
+        method,
       };
     },
 
     /** The cookie value after a passed check (`method` is how it was passed). */
-    issueCookie(method: AgeMethod = provider.method): string {
+    issueCookie(method: AgeMethod): string {
       return signVerified(cookieKey, method, clock.now());
     },
 

@@ -103,7 +103,12 @@ describe('the "age verified" cookie', () => {
       clock,
       gate: {
         ...parseAgeGateCountries('eu'),
-        assurance: { method: 'redirect', url: 'https://age.example/', secret: SECRET },
+        assurance: {
+          method: 'redirect',
+          url: 'https://age.example/',
+          secret: SECRET,
+          countries: parseAgeGateCountries('*'),
+        },
       },
     });
     const byModal = modal.issueCookie('modal');
@@ -119,6 +124,29 @@ describe('the "age verified" cookie', () => {
     expect(status(modal, byProvider).verified).toBe(true);
     expect(status(redirect, byModal).verified).toBe(false);
     expect(status(redirect, byProvider).verified).toBe(true);
+
+    // AGE_ASSURANCE_COUNTRIES=gb: the provider for Britain, the modal for the rest of the list.
+    const britain = createAgeAssurance({
+      secret: 's'.repeat(32),
+      clock,
+      gate: {
+        ...parseAgeGateCountries('eu,gb'),
+        assurance: {
+          method: 'redirect',
+          url: 'https://age.example/',
+          secret: SECRET,
+          countries: parseAgeGateCountries('gb'),
+        },
+      },
+    });
+    expect(britain.methodFor('gb')).toBe('redirect');
+    expect(britain.methodFor('de')).toBe('modal');
+    expect(status(britain, byModal)).toMatchObject({ verified: true, method: 'modal' });
+    expect(britain.status({ country: 'gb', cookie: byModal, chosenLang: null })).toMatchObject({
+      required: true,
+      verified: false,
+      method: 'redirect',
+    });
 
     const later = createAgeAssurance({ secret: 's'.repeat(32), clock: { now: () => NOW + 31 * 86400 } });
     expect(status(later, byModal)).toMatchObject({ verified: true, renew: true, verifiedBy: 'modal' });

@@ -39,10 +39,10 @@ export interface AgeGateCountries {
 }
 
 /**
- * Parses AGE_GATE_COUNTRIES: a comma list of ISO codes plus `eu` (the member states), `unknown` and `*`.
+ * Parses AGE_GATE_COUNTRIES (and AGE_ASSURANCE_COUNTRIES): a comma list of ISO codes plus `eu` (the member states), `unknown` and `*`.
  * Throws on anything else, so a typo fails at start-up instead of silently leaving a country ungated.
  */
-export function parseAgeGateCountries(list: string): AgeGateCountries {
+export function parseAgeGateCountries(list: string, setting = 'AGE_GATE_COUNTRIES'): AgeGateCountries {
   const countries = new Set<string>();
   let unknown = false;
   let everyone = false;
@@ -55,7 +55,7 @@ export function parseAgeGateCountries(list: string): AgeGateCountries {
     else if (/^[a-z]{2}$/.test(token)) countries.add(token);
     else
       throw new Error(
-        `Invalid configuration:\n  AGE_GATE_COUNTRIES: "${raw.trim()}" is not a two-letter country code, eu, unknown or *`,
+        `Invalid configuration:\n  ${setting}: "${raw.trim()}" is not a two-letter country code, eu, unknown or *`,
       );
   }
   return { countries: [...countries].sort(), unknown: unknown || everyone, everyone };

@@ -1,6 +1,15 @@
+import type { AgeGateCountries } from './age-gate-countries';
 import { type CallbackCheck, verifyCallbackToken } from './callback-token';
 
-export type AgeAssuranceConfig = { method: 'modal' } | { method: 'redirect'; url: string; secret: string };
+export type AgeAssuranceConfig =
+  | { method: 'modal' }
+  | {
+      method: 'redirect';
+      url: string;
+      secret: string;
+      /** Where the provider is needed; the rest of the gated countries keep the modal. */
+      countries: AgeGateCountries;
+    };
 
 /** The spec's modal: a visitor's own "I am 18 or older" is the proof. */
 export interface ModalProvider {
