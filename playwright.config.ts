@@ -11,6 +11,13 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
+    // A returning visitor who closed the cookie notice; tests/e2e/age-gate.spec.ts starts without it.
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: `http://127.0.0.1:${port}`, localStorage: [{ name: 'cookies_notice', value: '1' }] },
+      ],
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

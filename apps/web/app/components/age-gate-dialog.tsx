@@ -25,6 +25,8 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
       dialog.close();
       dialog.showModal();
     }
+    // Focus starts on the gate's one action rather than the first language button.
+    dialog.querySelector<HTMLElement>('[data-age-gate-enter]')?.focus();
     document.documentElement.classList.add('age-gate-open');
     if (window.location.hash === AGE_GATE_FAILED_HASH) {
       setState('failed');
@@ -99,6 +101,7 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
             <a
               className="button button--primary age-gate__enter"
               href={startHref}
+              data-age-gate-enter
               target={embedded ? '_blank' : undefined}
               rel={embedded ? 'noopener' : undefined}
             >
@@ -109,6 +112,7 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
               type="button"
               className="button button--primary age-gate__enter"
               disabled={state === 'sending'}
+              data-age-gate-enter
               onClick={accept}
             >
               {t('age_gate.enter')}
