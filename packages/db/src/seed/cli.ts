@@ -25,7 +25,13 @@ const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const file = resolve(process.env.DATABASE_FILE ?? `${dataDir}/site.db`);
 const mediaDir = resolve(process.env.MEDIA_DIR ?? `${dataDir}/media`);
 
-if (values.reset) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+if (values.reset) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  // Everything members uploaded belongs to the database being dropped: new ids would reuse the old
+  // directories (and a finished one is kept by the pipeline), so they go too. Demo media stays.
+  for (const dir of [`${mediaDir}/uploads`, `${mediaDir}/albums`, `${mediaDir}/members`, `${dataDir}/uploads`])
+    rmSync(dir, { recursive: true, force: true });
+}
 const db = openDb(file, { cacheMiB: 512 });
 migrateDb(db);
 if (!isEmpty(db)) {
