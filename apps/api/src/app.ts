@@ -34,6 +34,7 @@ import { moderationRoutes } from './moderation/moderation.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
+import { seoRoutes } from './seo/seo.routes';
 import type { ExternalProvider } from './services/auth/external-auth.service';
 import { createServices, type Services } from './services/index';
 import { trpcContext } from './trpc/context';
@@ -124,6 +125,16 @@ export function createApp({
       router: appRouter,
       endpoint: '/trpc',
       createContext: (_opts, c) => ({ ...trpcContext(c as never, config.defaultCountry) }),
+    }),
+  );
+  app.route(
+    '/',
+    seoRoutes({
+      sitemaps: services.sitemaps,
+      caches: services.caches,
+      origin: config.publicOrigin,
+      ttlSeconds: config.cacheMaxTtl,
+      maxBytes: config.cacheMaxBytes,
     }),
   );
   app.route('/', mediaRoutes(config.mediaDir));

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { GENDERS, type Gender } from '../services/dto';
 import type { Services } from '../services/index';
+import { LANG_COOKIE, writeLangCookie } from './lang-cookie';
 import { isSecure, readSessionToken, SESSION_COOKIE, writeSessionCookie } from './session-cookie';
 
 const COUNTRY = /^[a-z]{2}$/;
@@ -32,7 +33,7 @@ export function requestContext(
     );
 
     const queryLang = c.req.query('lang');
-    const cookieLang = getCookie(c, 'lang');
+    const cookieLang = getCookie(c, LANG_COOKIE);
     c.set(
       'lang',
       queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en',
@@ -56,6 +57,14 @@ export function requestContext(
       !c.res.headers.getSetCookie().some((v) => v.startsWith(`${SESSION_COOKIE}=`))
     )
       writeSessionCookie(c, token, session.expiresAt, isSecure(c, config));
+    // Only pages keep a `?lang=` choice: a cacheable JSON or media answer must not carry a cookie.
+    if (
+      queryLang &&
+      isLang(queryLang) &&
+      queryLang !== cookieLang &&
+      c.res.headers.get('content-type')?.startsWith('text/html')
+    )
+      writeLangCookie(c, queryLang, isSecure(c, config));
     // Per-request lines are debug: at info they would cost more than a cached answer does.
     c.var.log.debug(
       {

@@ -34,6 +34,7 @@ import { createNotifications } from './notifications.service';
 import { createPlaylistService } from './playlist.service';
 import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
+import { createSitemaps } from './sitemap.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
@@ -143,6 +144,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     listing,
     videos,
     catalog: createCatalogService({ sqlite }),
+    sitemaps: createSitemaps({ sqlite, urls, origin: config.publicOrigin }),
     playlists: createPlaylistService({ sqlite, listing }),
     members: createMemberList({ sqlite, clock }),
     profiles: createMemberProfiles({ sqlite, clock }),

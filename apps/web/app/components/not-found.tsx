@@ -6,6 +6,11 @@ export function NotFound() {
   return (
     <section className="status-page" data-testid="not-found">
       <title>{t('meta.title_pattern', { title: t('error.404'), site: t('site.name') })}</title>
+      <meta name="description" content={t('error.404_text')} />
+      <meta property="og:site_name" content={t('site.name')} />
+      <meta property="og:type" content="website" />
+      <meta property="og:title" content={t('error.404')} />
+      <meta property="og:description" content={t('error.404_text')} />
       <meta name="robots" content="noindex" />
       <p className="status-page__code" aria-hidden="true">
         404

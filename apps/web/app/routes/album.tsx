@@ -23,10 +23,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   if (loaderData.state === 'private') {
-    return pageMeta(t, { title: t('album.private_title'), noindex: true });
+    return pageMeta(t, { lang, title: t('album.private_title'), noindex: true });
   }
   const { album } = loaderData;
   return pageMeta(t, {
+    lang,
     title: album.title,
     description: album.description
       ? album.description.slice(0, DESCRIPTION_LENGTH)

@@ -32,6 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const { sort, page } = loaderData;
   return pageMeta(t, {
+    lang,
     title: t(`albums.headline.${sort}`),
     description: t(`albums.seo.${sort}`),
     canonical: `${origin}${albumsHref(sort, page)}`,

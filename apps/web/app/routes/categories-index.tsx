@@ -14,6 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('categories.title'),
     description: t('categories.description'),
     canonical: `${origin}/categories/`,

@@ -21,6 +21,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { sort, page, filters, chosen } = loaderData;
   const base = `/categories/${chosen.map((c) => c.dir).join(',')}`;
   return pageMeta(t, {
+    lang,
     title: t(`categories.headline.${sort}`, { names: titles(loaderData) }),
     description: t('categories.seo', { names: titles(loaderData) }),
     canonical: `${origin}${listingHref(sort, page, filters, base)}`,

@@ -57,6 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('community.title'),
     description: t('community.seo'),
     canonical: `${origin}/community/${loaderData.sort}/${loaderData.page}/`,

@@ -47,6 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const video = loaderData?.video;
   return pageMeta(t, {
+    lang,
     title: video && loaderData.state === 'active' ? video.title : t('video.not_found'),
     canonical: video ? `${origin}${video.url}` : undefined,
     noindex: true,

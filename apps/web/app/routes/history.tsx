@@ -20,6 +20,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('listing.headline.history'),
     description: t('listing.seo.history'),
     canonical: `${origin}/history/${loaderData.page}/`,

@@ -39,7 +39,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
-  return pageMeta(t, { title: t('home.title'), description: t('home.description'), canonical: `${origin}/` });
+  return pageMeta(t, {
+    lang,
+    title: t('home.title'),
+    description: t('home.description'),
+    canonical: `${origin}/`,
+  });
 }
 
 const loadPopular = () =>

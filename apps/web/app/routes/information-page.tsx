@@ -21,6 +21,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const { slug } = loaderData;
   return pageMeta(t, {
+    lang,
     title: t(`info.pages.${slug}.title`),
     description: t(`info.pages.${slug}.summary`, { site: t('site.name') }),
     canonical: `${origin}${infoHref(slug)}`,

@@ -11,6 +11,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('info.title'),
     description: t('info.description', { site: t('site.name') }),
     canonical: `${origin}/information/`,

@@ -16,6 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('landing.headline', { site: t('site.name') }),
     description: t('landing.description'),
     canonical: `${origin}/landing/`,

@@ -20,6 +20,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const { profile, tab, page, content } = loaderData;
   return pageMeta(t, {
+    lang,
+    type: 'profile',
     title: tab === 'overview' ? profile.name : t(`member.headline.${tab}`, { name: profile.name }),
     description: profile.about || t('member.meta_description', { name: profile.name, site: t('site.name') }),
     canonical: `${origin}${memberTabHref(profile.id, tab, page)}`,

@@ -26,6 +26,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     videos: modelVideosHref(model.dir, page),
   }[tab];
   return pageMeta(t, {
+    lang,
+    type: 'profile',
     title: tab === 'overview' ? model.title : t(`model.headline.${tab}`, { name: model.title }),
     description:
       model.description ||

@@ -20,6 +20,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const { sort, page, filters } = loaderData;
   return pageMeta(t, {
+    lang,
     title: t(`models.headline.${sort}`),
     description: t(`models.seo.${sort}`),
     canonical: `${origin}${modelsHref(sort, page, filters)}`,

@@ -32,9 +32,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
-  if (loaderData.state === 'private') return pageMeta(t, { title: t('playlist.private'), noindex: true });
+  if (loaderData.state === 'private')
+    return pageMeta(t, { lang, title: t('playlist.private'), noindex: true });
   const { playlist, page } = loaderData;
   return pageMeta(t, {
+    lang,
     title: playlist.title,
     description: playlist.description || t('playlists.seo'),
     canonical: `${origin}/playlist/${playlist.id}/${page}/`,

@@ -29,6 +29,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t(`playlists.headline.${loaderData.sort}`),
     description: t('playlists.seo'),
     canonical: `${origin}/playlists/${loaderData.sort}/${loaderData.page}/`,

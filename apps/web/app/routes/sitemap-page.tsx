@@ -16,6 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
+    lang,
     title: t('sitemap.title'),
     description: t('sitemap.description', { site: t('site.name') }),
     canonical: `${origin}/sitemap-page/`,

@@ -26,6 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { t } = getI18n(lang);
   const country = countryName(loaderData.country, lang);
   return pageMeta(t, {
+    lang,
     title: t('top_country.headline', { country }),
     description: t('top_country.seo', { country }),
     canonical: `${origin}/top-country/${loaderData.page}/`,

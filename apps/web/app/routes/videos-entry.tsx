@@ -5,6 +5,7 @@ import { listingHref } from '../lib/listing-filters';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
+import { embedPath, videoObject } from '../lib/video-structured-data';
 import { loadVideoListing } from '../pages/video-listing.server';
 import { VideoListingPage } from '../pages/video-listing-page';
 import { VideoPage } from '../pages/video-page';
@@ -36,6 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData.kind === 'listing') {
     const { sort, page, filters } = loaderData;
     return pageMeta(t, {
+      lang,
       title: t(`listing.headline.${sort}`),
       description: t(`listing.seo.${sort}`),
       canonical: `${origin}${listingHref(sort, page, filters)}`,
@@ -53,15 +55,27 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         duration: formatDuration(video.durationSec),
         date: formatDate(video.postDate, lang),
       });
+  const image = video.scr || video.thumb;
+  const tags = pageMeta(t, {
+    lang,
+    title: video.title,
+    description,
+    canonical: `${origin}${video.url}`,
+    noindex: video.state !== 'active',
+    image: image ? new URL(image, origin || 'http://localhost').href : undefined,
+    type: 'video.other',
+  });
+  if (video.state !== 'active') return tags;
+  const embed = new URL(embedPath(video), origin || 'http://localhost').href;
   return [
-    ...pageMeta(t, {
-      title: video.title,
-      description,
-      canonical: `${origin}${video.url}`,
-      noindex: video.state !== 'active',
-      image: video.scr ? new URL(video.scr, origin || 'http://localhost').href : undefined,
-    }),
-    { property: 'og:type', content: 'video.other' },
+    ...tags,
+    { property: 'og:video', content: embed },
+    { property: 'og:video:type', content: 'text/html' },
+    { property: 'og:video:width', content: String(video.width || 1280) },
+    { property: 'og:video:height', content: String(video.height || 720) },
+    { property: 'video:duration', content: String(video.durationSec) },
+    { property: 'video:release_date', content: new Date(video.postDate * 1000).toISOString() },
+    { 'script:ld+json': videoObject(video, origin, description) },
   ];
 }
 

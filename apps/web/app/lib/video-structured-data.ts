@@ -1,0 +1,37 @@
+import type { VideoDetail } from './dto';
+
+/** Seconds as an ISO 8601 duration (`PT1H2M3S`), the form schema.org and Google expect. */
+export function isoDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${rest || (!h && !m) ? `${rest}S` : ''}`;
+}
+
+export const embedPath = (video: Pick<VideoDetail, 'id' | 'dir'>) => `/embed/${video.id}/${video.dir}/`;
+
+/**
+ * schema.org VideoObject for the video page. The player is the public embed page: the signed, expiring
+ * media URLs stay out of anything a crawler stores.
+ */
+export function videoObject(video: VideoDetail, origin: string, description: string) {
+  const absolute = (path: string) => new URL(path, origin || 'http://localhost').href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: video.title,
+    description,
+    ...(video.thumb ? { thumbnailUrl: [absolute(video.thumb)] } : {}),
+    uploadDate: new Date(video.postDate * 1000).toISOString(),
+    duration: isoDuration(video.durationSec),
+    embedUrl: absolute(embedPath(video)),
+    url: absolute(video.url),
+    isFamilyFriendly: false,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: video.views,
+    },
+  };
+}
