@@ -20,6 +20,7 @@ import { membersLegacy } from './legacy/members.legacy';
 import { messagesLegacy } from './legacy/messages.legacy';
 import { modelsLegacy } from './legacy/models.legacy';
 import { playlistsLegacy } from './legacy/playlists.legacy';
+import { reportLegacy } from './legacy/report.legacy';
 import { createResponseCache, type ResponseCache } from './legacy/response-cache';
 import { searchLegacy } from './legacy/search.legacy';
 import { statsLegacy } from './legacy/stats.legacy';
@@ -102,6 +103,7 @@ export function createApp({
   app.route('/', ageGateRoutes(config));
   app.route('/', inputLegacy());
   app.route('/', messagesLegacy());
+  app.route('/', reportLegacy(config));
   app.route('/', memberLegacy());
   app.route('/', albumEditLegacy());
   app.route('/', videoEditLegacy(config.uploadsDir));

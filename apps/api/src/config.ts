@@ -71,6 +71,8 @@ export const EnvSchema = z.object({
   /** Address lines separated by `;`. */
   RECORDS_CUSTODIAN_ADDRESS: z.string().optional(),
   RECORDS_PRE_1995: z.enum(['all', 'some', 'none']).default('some'),
+  /** PBKDF2 iterations per attempt of the contact form's ALTCHA proof of work (about 2,000 attempts each). */
+  CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
       pre1995: e.RECORDS_PRE_1995,
     },
+    captcha: { cost: e.CAPTCHA_COST },
   };
 }
 

@@ -19,10 +19,12 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
+import { createAttemptLimiter } from './auth/attempt-limiter';
 import { createAuthService } from './auth/auth.service';
 import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
 import { createMailer } from './auth/mailer';
 import { createSessionService } from './auth/session.service';
+import { createCaptcha } from './captcha.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
@@ -34,6 +36,7 @@ import { createNotifications } from './notifications.service';
 import { createPlaylistService } from './playlist.service';
 import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
+import { createReports } from './report.service';
 import { createSitemaps } from './sitemap.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
@@ -55,6 +58,8 @@ export interface ServiceDeps {
         | 'keepOriginals'
         | 'ageGate'
         | 'mediaSignature'
+        | 'captcha'
+        | 'dataDir'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
@@ -89,6 +94,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   });
   const notifications = createNotifications({ sqlite, clock });
   const previews = createPreviewImages(uploadsDir);
+  const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
     caches,
     publish,
@@ -136,6 +142,15 @@ export function createServices({ db, config, clock = systemClock, externalProvid
           : config.googleOAuth
             ? googleProvider({ ...config.googleOAuth, redirectUri: `${config.publicOrigin}/api/.g.php` })
             : null,
+    }),
+    captcha,
+    reports: createReports({
+      sqlite,
+      clock,
+      captcha,
+      dataDir: config.dataDir ?? join(config.mediaDir, '..'),
+      // Ten accepted messages per address in ten minutes: more than any person writes, little for a flood.
+      limiter: createAttemptLimiter({ max: 10, windowSeconds: 600, now: clock.now }),
     }),
     ageAssurance: createAgeAssurance({ gate: config.ageGate, secret: config.mediaSecret, clock }),
     auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),

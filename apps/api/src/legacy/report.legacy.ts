@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../app-env';
+import type { Config } from '../config';
+import { AppError } from '../lib/app-error';
+import { clientIp } from '../lib/client-ip';
+import { REPORT_IMAGE_RULE, ReportFieldErrors } from '../services/report.service';
+import { ok } from './form';
+import { legacyError } from './legacy-response';
+
+const tooLarge = () =>
+  new AppError('file_too_large', {
+    status: 413,
+    field: 'file',
+    info: { max: REPORT_IMAGE_RULE.maxLabel },
+    message: 'The file is too large',
+  });
+
+/** `{error, code, field?, info?}` for the first problem plus `errors`, the map of every invalid field. */
+function reportError(err: AppError) {
+  const list = err instanceof ReportFieldErrors ? err.errors : [err];
+  const errors: Record<string, { code: string; error: string; info?: unknown }> = {};
+  for (const e of list)
+    if (e.field && !errors[e.field])
+      errors[e.field] = { code: e.code, error: e.message, ...(e.info !== undefined ? { info: e.info } : {}) };
+  return { error: err.message, code: err.code, field: err.field, info: err.info, errors };
+}
+
+/**
+ * The contact form and reports (spec §7; docs/api/report.md): `GET /api/captcha.php` hands out a signed
+ * ALTCHA challenge, `POST /api/report.php` (multipart: subject, email, message, captcha, file, referrer,
+ * video_id, depicted) answers `{ok: true}` or the error map by field.
+ */
+export function reportLegacy(config: Pick<Config, 'trustProxy'>) {
+  const app = new Hono<AppEnv>();
+  app.onError((err, c) => {
+    if (err instanceof AppError)
+      return c.json(reportError(err), err.status as 400, { 'Cache-Control': 'no-store' });
+    return legacyError(c, err);
+  });
+
+  app.get('/api/captcha.php', async (c) =>
+    c.json(await c.var.services.captcha.challenge(), 200, { 'Cache-Control': 'no-store' }),
+  );
+
+  app.post(
+    '/api/report.php',
+    // The image plus the text fields; anything bigger is refused before it is read.
+    bodyLimit({
+      maxSize: REPORT_IMAGE_RULE.maxBytes + 64 * 1024,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      const body = await c.req.parseBody();
+      const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+      const file = body.file instanceof File ? new Uint8Array(await body.file.arrayBuffer()) : null;
+      await c.var.services.reports.submit(
+        {
+          subject: text('subject'),
+          email: text('email'),
+          message: text('message'),
+          referrer: text('referrer'),
+          video_id: text('video_id'),
+          depicted: text('depicted'),
+          captcha: text('captcha') ?? text('altcha'),
+          file,
+        },
+        { memberId: c.var.viewer.memberId, ip: clientIp(c, config.trustProxy) },
+      );
+      return ok(c);
+    },
+  );
+
+  return app;
+}
