@@ -11,6 +11,7 @@ import {
   useMatches,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { FooterBanners } from './components/ad-zones';
 import { AgeGateDialog } from './components/age-gate-dialog';
 import { LoginModalProvider } from './components/auth/login-modal';
 import { CookieNotice } from './components/cookie-notice';
@@ -18,6 +19,8 @@ import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { StopScroll } from './components/stop-scroll';
+import { TagStrip } from './components/tag-strip';
 import { ToastProvider } from './components/toasts';
 import { AgeGateProvider, useAgeGate } from './lib/age-gate';
 import { getI18n } from './lib/i18n';
@@ -26,6 +29,7 @@ import { safeJson } from './lib/safe-json';
 import { RTA_LABEL } from './lib/site-constants';
 import appCss from './styles/app.css?url';
 import complianceCss from './styles/compliance.css?url';
+import shellCss from './styles/shell.css?url';
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23e0a040'/%3E%3Cpath d='M12 9v14l11-7z' fill='%23141414'/%3E%3C/svg%3E";
@@ -33,6 +37,7 @@ const FAVICON =
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: complianceCss },
+  { rel: 'stylesheet', href: shellCss },
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
@@ -51,6 +56,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     externalSignIn: context.externalSignIn,
     ageGate: context.ageGate,
     year: new Date().getUTCFullYear(),
+    network: context.network,
+    shell: await context.api.catalog.shell(),
   };
 }
 
@@ -90,9 +97,11 @@ export function Layout({ children }: { children: ReactNode }) {
                 <ToastProvider>
                   <LoginModalProvider>
                     <SiteHeader />
+                    <TagStrip />
                     <main id="main" className="site-main">
                       {children}
                     </main>
+                    <FooterBanners />
                     <SiteFooter year={root.year} />
                   </LoginModalProvider>
                 </ToastProvider>
@@ -103,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </AgeGateProvider>
         </I18nextProvider>
         <ScrollRestoration />
+        <StopScroll />
         <Scripts />
       </body>
     </html>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { STOP_SCROLL } from './stop-scroll';
 
 interface FilterLinksProps<T> {
   label: string;
@@ -27,6 +28,8 @@ export function FilterLinks<T extends string | number | boolean>({
               className={`chip${option === current ? ' chip--active' : ''}`}
               aria-current={option === current ? 'true' : undefined}
               rel="nofollow"
+              // A refinement of the same listing: the page stays where it is (spec §2 stopScroll).
+              state={STOP_SCROLL}
             >
               {text(option)}
             </Link>

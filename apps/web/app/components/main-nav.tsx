@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { listingHref } from '../lib/listing-filters';
+import { modelHref } from '../lib/models';
+import { useRootData } from '../lib/root-data';
 
 const VIDEO_LINKS = [
   { key: 'nav.newest', sort: 'latest-updates' },
@@ -9,51 +11,130 @@ const VIDEO_LINKS = [
   { key: 'nav.popular', sort: 'most-popular' },
 ] as const;
 
-// Those sections are served by later parts of the app; the links are already their final URLs.
 const SECTION_LINKS = [
-  { key: 'nav.categories', to: '/categories/' },
-  { key: 'nav.models', to: '/models/' },
   { key: 'nav.playlists', to: '/playlists/' },
   { key: 'nav.albums', to: '/albums/' },
   { key: 'nav.community', to: '/community/' },
 ] as const;
 
+interface SubLink {
+  to: string;
+  label: string;
+}
+
+/** A main-nav entry with a dropdown: opens on hover or focus, and on its toggle for touch and keyboard. */
+function NavMenu({
+  id,
+  to,
+  label,
+  toggleLabel,
+  links,
+  footer,
+}: {
+  id: string;
+  to: string;
+  label: string;
+  toggleLabel: string;
+  links: SubLink[];
+  footer?: SubLink;
+}) {
+  const [open, setOpen] = useState(false);
+  // After Escape the menu stays shut while the pointer or focus is still on it (hover and focus show it).
+  const [shut, setShut] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const submenu = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
+  useEffect(() => setOpen(false), [pathname]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Only a submenu that shows (open, hovered or focused) takes Escape.
+    const shown = submenu.current && getComputedStyle(submenu.current).display !== 'none';
+    if (event.key !== 'Escape' || !shown) return;
+    // Handled: the mobile menu around it stays open (it checks defaultPrevented).
+    event.preventDefault();
+    setOpen(false);
+    setShut(true);
+    toggle.current?.focus();
+  };
+
+  const item = (link: SubLink, extra?: string): ReactNode => (
+    <li key={link.to}>
+      <Link to={link.to} className={`main-nav__sublink${extra ? ` ${extra}` : ''}`}>
+        {link.label}
+      </Link>
+    </li>
+  );
+
+  return (
+    <li
+      className={`main-nav__item main-nav__item--menu${open ? ' main-nav__item--open' : ''}${shut ? ' main-nav__item--shut' : ''}`}
+      onKeyDown={onKeyDown}
+      onMouseLeave={() => setShut(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setShut(false);
+      }}
+    >
+      <NavLink to={to} className="main-nav__link">
+        {label}
+      </NavLink>
+      <button
+        ref={toggle}
+        type="button"
+        className="main-nav__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={toggleLabel}
+        onClick={() => {
+          setShut(open);
+          setOpen(!open);
+        }}
+      >
+        <span aria-hidden="true">▾</span>
+      </button>
+      <ul id={id} ref={submenu} className="main-nav__submenu" data-testid={`${id}-menu`}>
+        {links.map((link) => item(link))}
+        {footer && item(footer, 'main-nav__sublink--all')}
+      </ul>
+    </li>
+  );
+}
+
+/** Spec §2: Videos (Newest/Best/Popular), Categories (top), Pornstars (top), Playlists, Albums, Community. */
 export function MainNav({ id, open }: { id: string; open: boolean }) {
   const { t } = useTranslation();
-  const [videosOpen, setVideosOpen] = useState(false);
-  const submenuId = `${id}-videos`;
+  const { shell } = useRootData();
 
   return (
     <nav id={id} className={`main-nav${open ? ' main-nav--open' : ''}`} aria-label={t('nav.main')}>
       <ul className="main-nav__list">
-        <li className="main-nav__item main-nav__item--menu">
-          <NavLink to={listingHref('latest-updates', 1)} className="main-nav__link">
-            {t('nav.videos')}
-          </NavLink>
-          <button
-            type="button"
-            className="main-nav__toggle"
-            aria-expanded={videosOpen}
-            aria-controls={submenuId}
-            aria-label={t('nav.videos_submenu')}
-            onClick={() => setVideosOpen((value) => !value)}
-          >
-            <span aria-hidden="true">▾</span>
-          </button>
-          <ul id={submenuId} className={`main-nav__submenu${videosOpen ? ' main-nav__submenu--open' : ''}`}>
-            {VIDEO_LINKS.map((link) => (
-              <li key={link.sort}>
-                <Link
-                  to={listingHref(link.sort, 1)}
-                  className="main-nav__sublink"
-                  onClick={() => setVideosOpen(false)}
-                >
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </li>
+        <NavMenu
+          id={`${id}-videos`}
+          to={listingHref('latest-updates', 1)}
+          label={t('nav.videos')}
+          toggleLabel={t('nav.videos_submenu')}
+          links={VIDEO_LINKS.map((link) => ({ to: listingHref(link.sort, 1), label: t(link.key) }))}
+        />
+        <NavMenu
+          id={`${id}-categories`}
+          to="/categories/"
+          label={t('nav.categories')}
+          toggleLabel={t('shell.categories_submenu')}
+          links={shell.categories.map((c) => ({
+            to: `/categories/${c.dir}/latest-updates/1/`,
+            label: c.title,
+          }))}
+          footer={{ to: '/categories/', label: t('shell.all_categories') }}
+        />
+        <NavMenu
+          id={`${id}-models`}
+          to="/models/"
+          label={t('nav.models')}
+          toggleLabel={t('shell.models_submenu')}
+          links={shell.models.map((m) => ({ to: modelHref(m.dir), label: m.title }))}
+          footer={{ to: '/models/', label: t('shell.all_models') }}
+        />
         {SECTION_LINKS.map((link) => (
           <li key={link.to} className="main-nav__item">
             <NavLink to={link.to} className="main-nav__link">

@@ -3,23 +3,34 @@ import { useLocation } from 'react-router';
 
 interface ModalProps {
   title: string;
-  onClose: () => void;
-  closeLabel: string;
+  /** Called when the visitor dismisses the modal (× button, Esc, backdrop, route change). */
+  onClose?: () => void;
+  /** The × button's label; without it there is no × button. */
+  closeLabel?: string;
   children: ReactNode;
   testId?: string;
+  /**
+   * For the age verification modal (spec §4): it stays open across route changes and neither Esc nor a
+   * click outside closes it; only its own buttons do.
+   */
+  persistent?: boolean;
 }
 
 /**
- * A modal dialog on the native <dialog>: focus stays inside, Esc and a click on the backdrop close it,
- * and so does a route change (spec §4). Mount it to open it.
+ * Every modal of the site (login, contact, add-to, share, playlist create/edit, download gate, age
+ * verification) is this component, so one rule holds for all: a route change closes it, unless it is
+ * `persistent`. Built on the native <dialog>: focus stays inside, the page behind is inert, Esc and a
+ * click on the backdrop close it. Mount it to open it.
  */
-export function Modal({ title, onClose, closeLabel, children, testId }: ModalProps) {
+export function Modal({ title, onClose, closeLabel, children, testId, persistent = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const location = useLocation();
   const openedAt = useRef(location.key);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  const persistentRef = useRef(persistent);
+  persistentRef.current = persistent;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,7 +39,7 @@ export function Modal({ title, onClose, closeLabel, children, testId }: ModalPro
   }, []);
 
   useEffect(() => {
-    if (location.key !== openedAt.current) closeRef.current();
+    if (location.key !== openedAt.current && !persistentRef.current) closeRef.current?.();
   }, [location.key]);
 
   return (
@@ -38,9 +49,13 @@ export function Modal({ title, onClose, closeLabel, children, testId }: ModalPro
       className="modal"
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={() => closeRef.current()}
+      onCancel={(event) => {
+        // Esc: a persistent modal stays; any other closes through onClose.
+        if (persistentRef.current) event.preventDefault();
+      }}
+      onClose={() => closeRef.current?.()}
       onClick={(event) => {
-        if (event.target === ref.current) closeRef.current();
+        if (event.target === ref.current && !persistentRef.current) closeRef.current?.();
       }}
     >
       <div className="modal__body">
@@ -48,9 +63,11 @@ export function Modal({ title, onClose, closeLabel, children, testId }: ModalPro
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
-            ×
-          </button>
+          {closeLabel && onClose && (
+            <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
+              ×
+            </button>
+          )}
         </div>
         {children}
       </div>

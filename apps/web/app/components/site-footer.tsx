@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRootData } from '../lib/root-data';
 import { RTA_INFO_URL } from '../lib/site-constants';
 
 const INFO_LINKS = [
@@ -18,6 +19,7 @@ const INFO_LINKS = [
 
 export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation();
+  const { partnerLinks } = useRootData().network;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -30,6 +32,20 @@ export function SiteFooter({ year }: { year: number }) {
             ))}
           </ul>
         </nav>
+        {partnerLinks.length > 0 && (
+          <nav aria-label={t('shell.partners')} className="site-footer__partners" data-testid="partner-links">
+            <h2 className="site-footer__heading">{t('shell.partners')}</h2>
+            <ul className="site-footer__links">
+              {partnerLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener" target="_blank">
+                    {link.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p className="site-footer__notice">
           {t('footer.rta')}{' '}
           <a href={RTA_INFO_URL} rel="noopener noreferrer" target="_blank">

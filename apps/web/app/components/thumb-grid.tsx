@@ -1,35 +1,50 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoThumb } from '../lib/dto';
+import type { PageNetwork } from '../lib/network';
+import { ListingAd } from './ad-zones';
 import { Thumb } from './thumb';
 
-/** Video thumbs in a grid; with `onRemove` (the member's own lists) each thumb gets a remove button. */
+/**
+ * Video thumbs in a grid; with `onRemove` (the member's own lists) each thumb gets a remove button; with
+ * `ads` (listing slots) an ad takes a thumb's place after every `ads.every` thumbs.
+ */
 export function ThumbGrid({
   videos,
   label,
   onRemove,
+  ads,
 }: {
   videos: readonly VideoThumb[];
   label?: string;
   onRemove?: (video: VideoThumb) => void;
+  ads?: PageNetwork['ads']['listing'];
 }) {
   const { t } = useTranslation();
   return (
     <ul className="thumb-grid" aria-label={label}>
-      {videos.map((video) => (
-        <li key={video.id} className={onRemove ? 'thumb-grid__removable' : undefined}>
-          <Thumb video={video} />
-          {onRemove && (
-            <button
-              type="button"
-              className="thumb-remove"
-              aria-label={t('actions.remove_from', { title: video.title })}
-              onClick={() => onRemove(video)}
-              data-testid="thumb-remove"
-            >
-              {t('actions.remove')}
-            </button>
+      {videos.map((video, i) => (
+        <Fragment key={video.id}>
+          <li className={onRemove ? 'thumb-grid__removable' : undefined}>
+            <Thumb video={video} />
+            {onRemove && (
+              <button
+                type="button"
+                className="thumb-remove"
+                aria-label={t('actions.remove_from', { title: video.title })}
+                onClick={() => onRemove(video)}
+                data-testid="thumb-remove"
+              >
+                {t('actions.remove')}
+              </button>
+            )}
+          </li>
+          {ads && (i + 1) % ads.every === 0 && i + 1 < videos.length && (
+            <li className="thumb-grid__ad">
+              <ListingAd html={ads.html[((i + 1) / ads.every - 1) % ads.html.length]} />
+            </li>
           )}
-        </li>
+        </Fragment>
       ))}
     </ul>
   );

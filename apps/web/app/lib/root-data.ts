@@ -1,5 +1,7 @@
 import type { Lang } from '@vt/i18n';
 import { type AppLoadContext, useRouteLoaderData } from 'react-router';
+import type { CategoryInfo, MainStats } from './dto';
+import type { PageNetwork } from './network';
 
 /** Server constants every page needs; also published as window.__CONSTANTS__ (without origin/year). */
 export interface RootData {
@@ -18,6 +20,10 @@ export interface RootData {
   /** The age gate for this visitor (PageContext.ageGate). */
   ageGate: AppLoadContext['ageGate'];
   year: number;
+  /** Sister sites, network and partner links, hardlinks, the partner slider and ad HTML. */
+  network: PageNetwork;
+  /** The header menus' top categories and models, and the tag strip's country. */
+  shell: { categories: CategoryInfo[]; models: MainStats['models']; country: string };
 }
 
 const FALLBACK: RootData = {
@@ -28,6 +34,16 @@ const FALLBACK: RootData = {
   externalSignIn: false,
   ageGate: { shown: false, lang: 'en', method: 'modal' },
   year: new Date().getUTCFullYear(),
+  network: {
+    sisterSites: [],
+    networkLinks: [],
+    partnerLinks: [],
+    hardlinks: [],
+    partnerSlider: null,
+    ads: { underPlayer: null, footer: [], listing: null },
+    sisterHosts: [],
+  },
+  shell: { categories: [], models: [], country: 'us' },
 };
 
 export function useRootData(): RootData {

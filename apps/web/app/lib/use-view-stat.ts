@@ -1,17 +1,23 @@
 import { useEffect } from 'react';
 import { apiClient } from './api-client';
-import { isNogeoReferrer } from './nogeo';
+import { isNogeoReferrer, NOGEO_REFERRER_ENDINGS } from './nogeo';
+import { useRootData } from './root-data';
 import { VIEW_STAT_DELAY_MS } from './site-constants';
 
 /** Counts a view VIEW_STAT_DELAY_MS after the page shows, so bounces and prefetches do not count. */
 export function useViewStat(videoId: number, enabled: boolean): void {
+  // Visits referred by the network's sister sites do not count for the visitor's country either.
+  const sisterHosts = useRootData().network.sisterHosts;
   useEffect(() => {
     if (!enabled) return;
     const timer = setTimeout(() => {
       apiClient()
-        .stats.view.mutate({ videoId, nogeo: isNogeoReferrer(document.referrer) })
+        .stats.view.mutate({
+          videoId,
+          nogeo: isNogeoReferrer(document.referrer, [...NOGEO_REFERRER_ENDINGS, ...sisterHosts]),
+        })
         .catch((error: unknown) => console.error('[stats] view was not recorded', error));
     }, VIEW_STAT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [videoId, enabled]);
+  }, [videoId, enabled, sisterHosts]);
 }

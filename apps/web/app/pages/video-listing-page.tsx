@@ -7,6 +7,7 @@ import { ListingControls } from '../components/listing-controls';
 import { Pagination } from '../components/pagination';
 import { ThumbGrid } from '../components/thumb-grid';
 import { listingHref } from '../lib/listing-filters';
+import { useRootData } from '../lib/root-data';
 import type { VideoListingData } from './video-listing.server';
 
 interface VideoListingPageProps {
@@ -22,6 +23,7 @@ interface VideoListingPageProps {
 export function VideoListingPage({ data, base, headline, chosen = [], children }: VideoListingPageProps) {
   const { t } = useTranslation();
   const { sort, page, filters, listing } = data;
+  const ads = useRootData().network.ads.listing;
 
   return (
     <div className="listing">
@@ -40,7 +42,7 @@ export function VideoListingPage({ data, base, headline, chosen = [], children }
           <div className="listing__results">
             {listing.items.length > 0 ? (
               <>
-                <ThumbGrid videos={listing.items} label={t('listing.grid_label')} />
+                <ThumbGrid videos={listing.items} label={t('listing.grid_label')} ads={ads} />
                 <Pagination
                   page={page}
                   pages={listing.pages}

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { UnderPlayerAd } from '../components/ad-zones';
 import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
+import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
 import { PlaylistStrip } from '../components/playlist-strip';
 import { SuggestionStrip } from '../components/suggestion-strip';
@@ -70,6 +72,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       <div className="video-page__player">
         <PlayerArea data={data} />
       </div>
+      <UnderPlayerAd />
       {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
       <VideoDetails video={video} lang={lang} />
       {video.state !== 'deleted' && (
@@ -89,6 +92,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
           preventScrollReset
         />
       </section>
+      <PartnerSlider />
       {data.comments && (
         <Comments
           comments={data.comments}

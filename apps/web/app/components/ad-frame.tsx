@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AD_SANDBOX, adDocument } from '../lib/network';
+import { useRootData } from '../lib/root-data';
+
+interface AdFrameProps {
+  html: string;
+  width: number;
+  height: number;
+  testId?: string;
+  lazy?: boolean;
+}
+
+/**
+ * One ad: its HTML in a sandboxed iframe of a fixed size, scaled down (never up) to fit a narrower place.
+ * No `allow-same-origin`, so ad code runs in an opaque origin: it cannot read the member's cookies or
+ * reach this page's DOM.
+ */
+export function AdFrame({ html, width, height, testId, lazy = true }: AdFrameProps) {
+  const { t } = useTranslation();
+  const { lang } = useRootData();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => el.style.setProperty('--ad-scale', String(Math.min(1, el.clientWidth / width)));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [width]);
+
+  return (
+    <div
+      ref={box}
+      className="ad-frame"
+      style={{ width, aspectRatio: `${width} / ${height}` }}
+      data-testid={testId}
+    >
+      <iframe
+        className="ad-frame__iframe"
+        title={t('ads.frame_title')}
+        sandbox={AD_SANDBOX}
+        srcDoc={adDocument(html, lang)}
+        width={width}
+        height={height}
+        loading={lazy ? 'lazy' : undefined}
+        referrerPolicy="no-referrer"
+      />
+    </div>
+  );
+}
