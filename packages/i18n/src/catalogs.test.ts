@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAME_AS_ENGLISH, SAME_IN_EVERY_LANGUAGE } from './identical-allow-list';
 import { LANGS } from './langs';
 import { catalogs } from './resources';
 
@@ -28,8 +29,46 @@ function englishKey(key: string): string {
   return key;
 }
 
+/** Text with no letters outside its placeholders ("{{n}} / {{total}}", "18–25") reads the same everywhere. */
+const formatOnly = (text: string) => !/\p{L}/u.test(text.replace(/\{\{\w+\}\}/g, ''));
+
+/** The plural forms a language's grammar needs: ru and pl one/few/many/other, ja only other, fr many… */
+const pluralForms = (lang: string) => new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+
 describe.each(LANGS.filter((lang) => lang !== 'en'))('catalog %s', (lang) => {
   const catalog = leaves(catalogs[lang]);
+
+  it('has every key English has, each plural in every form the language needs', () => {
+    const missing: string[] = [];
+    for (const key of english.keys()) {
+      const plural = /^(.*)_(one|other)$/.exec(key);
+      if (plural && english.has(`${plural[1]}_other`)) {
+        if (plural[2] === 'other')
+          for (const form of pluralForms(lang))
+            if (!catalog.has(`${plural[1]}_${form}`)) missing.push(`${plural[1]}_${form}`);
+        continue;
+      }
+      if (!catalog.has(key)) missing.push(key);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves nothing empty', () => {
+    expect([...catalog].filter(([, text]) => !text.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  it('translates every text, apart from words on the allow list that really are the same', () => {
+    const allowed = new Set([...SAME_IN_EVERY_LANGUAGE, ...SAME_AS_ENGLISH[lang]]);
+    const untranslated = [...catalog]
+      .filter(([key, text]) => text === english.get(key) && !formatOnly(text) && !allowed.has(key))
+      .map(([key, text]) => `${key} = ${text}`);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('allows only what is still the same as English', () => {
+    const stale = SAME_AS_ENGLISH[lang].filter((key) => catalog.get(key) !== english.get(key));
+    expect(stale).toEqual([]);
+  });
 
   it('has no keys that English lacks', () => {
     expect([...catalog.keys()].filter((key) => !english.has(englishKey(key)))).toEqual([]);

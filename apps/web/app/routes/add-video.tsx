@@ -188,7 +188,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
           <input
             className="input form-field__input"
             name="models"
-            placeholder="model-dir, other-model"
+            placeholder={t('upload.models_placeholder')}
             disabled={busy}
           />
         </label>
