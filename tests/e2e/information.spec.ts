@@ -50,11 +50,10 @@ test('the 2257 page names adult performers and a custodian placeholder', async (
   await expect(page.locator('address')).toContainText('[Name of the Custodian of Records]');
 });
 
-test('the help page shows the contact section honestly disabled', async ({ page }) => {
+test('the help page has the contact form (sending it: tests/e2e/contact.spec.ts)', async ({ page }) => {
   await page.goto('/information/help/#contact');
   const contact = page.locator('#contact');
   await expect(contact.getByRole('heading', { name: 'Contact us' })).toBeVisible();
-  await expect(page.getByTestId('contact-unavailable')).toContainText('does not accept messages yet');
   const subject = contact.getByLabel('Subject');
   await expect(subject.locator('option')).toHaveText([
     'Copyright',
@@ -63,7 +62,7 @@ test('the help page shows the contact section honestly disabled', async ({ page 
     'Advertising request',
   ]);
   await expect(contact.getByLabel('Your email')).toHaveAttribute('placeholder', 'you@example.com');
-  await expect(contact.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await expect(contact.getByRole('button', { name: 'Send message' })).toBeEnabled();
 });
 
 test('an unknown information page is a 404', async ({ page }) => {
@@ -75,8 +74,13 @@ test('an unknown information page is a 404', async ({ page }) => {
 test('the footer links the information pages and the sitemap', async ({ page }) => {
   await page.goto('/information/');
   const footer = page.locator('footer');
-  await footer.getByRole('link', { name: 'Contact us' }).click();
-  await expect(page).toHaveURL(/\/information\/help\/#contact$/);
+  // Contact us opens the contact modal in place (its href is the help page's contact section).
+  const contact = footer.getByRole('link', { name: 'Contact us' });
+  await expect(contact).toHaveAttribute('href', '/information/help/#contact');
+  await contact.click();
+  await expect(page.getByTestId('contact-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('contact-modal')).toHaveCount(0);
   await footer.getByRole('link', { name: 'Sitemap' }).click();
   await expect(page).toHaveURL(/\/sitemap-page\/$/);
   await expect(page.locator('h1')).toHaveText('Sitemap');

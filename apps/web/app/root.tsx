@@ -29,6 +29,8 @@ import { safeJson } from './lib/safe-json';
 import { RTA_LABEL } from './lib/site-constants';
 import appCss from './styles/app.css?url';
 import complianceCss from './styles/compliance.css?url';
+import contactCss from './styles/contact.css?url';
+import modalCss from './styles/modal.css?url';
 import shellCss from './styles/shell.css?url';
 
 const FAVICON =
@@ -37,6 +39,8 @@ const FAVICON =
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
   { rel: 'stylesheet', href: complianceCss },
+  { rel: 'stylesheet', href: modalCss },
+  { rel: 'stylesheet', href: contactCss },
   { rel: 'stylesheet', href: shellCss },
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { RTA_INFO_URL } from '../lib/site-constants';
+import { ContactLink } from './contact/contact-link';
 
 const INFO_LINKS = [
   { key: 'footer.terms', to: '/information/terms/' },
@@ -12,7 +13,7 @@ const INFO_LINKS = [
   { key: 'info.pages.content-removal.title', to: '/information/content-removal/' },
   { key: 'info.pages.faq.title', to: '/information/faq/' },
   { key: 'footer.help', to: '/information/help/' },
-  // The contact section of the help page (the contact form lives there).
+  // Opens the contact modal; a new tab or a browser without scripts gets the help page's contact section.
   { key: 'footer.contact', to: '/information/help/#contact' },
   { key: 'sitemap.title', to: '/sitemap-page/' },
 ] as const;
@@ -27,7 +28,11 @@ export function SiteFooter({ year }: { year: number }) {
           <ul className="site-footer__links">
             {INFO_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
+                {link.key === 'footer.contact' ? (
+                  <ContactLink>{t(link.key)}</ContactLink>
+                ) : (
+                  <Link to={link.to}>{t(link.key)}</Link>
+                )}
               </li>
             ))}
           </ul>

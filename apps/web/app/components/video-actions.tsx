@@ -7,13 +7,14 @@ import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
+import { ContactModal } from './contact/contact-modal';
 import { DownloadGate } from './download-gate';
 import { ShareModal } from './share-modal';
 
-type OpenModal = 'share' | 'download' | 'add-to' | null;
+type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
 
-/** Under the player: votes, favourites, watch later, add to playlist, subscribe, share and download. */
+/** Under the player: votes, favourites, watch later, add to playlist, subscribe, share, download and report. */
 export function VideoActions({
   video,
   origin,
@@ -86,6 +87,23 @@ export function VideoActions({
         <button type="button" className="video-actions__button" onClick={() => setOpen('download')}>
           {t('video.download')}
         </button>
+      )}
+      {active && (
+        <button
+          type="button"
+          className="video-actions__button"
+          onClick={() => setOpen('report')}
+          data-testid="report-video"
+        >
+          {t('video.report')}
+        </button>
+      )}
+      {open === 'report' && (
+        <ContactModal
+          target={{ videoId: video.id, title: video.title }}
+          defaultSubject="inappropriate"
+          onClose={close}
+        />
       )}
       {open === 'add-to' && <AddToPlaylistModal videoId={video.id} onClose={close} />}
       {open === 'share' && (

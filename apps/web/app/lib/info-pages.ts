@@ -70,9 +70,15 @@ export const infoHref = (slug: InfoSlug) => `/information/${slug}/`;
 
 /** The contact section of the help page. */
 export const CONTACT_HREF = '/information/help/#contact';
+/** The form's four subjects; report.php stores "advertising request" as `advertising`. */
 export const CONTACT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'advertising'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 /** Spec §5: contact message at most 1500 characters. */
 export const CONTACT_MESSAGE_MAX = 1500;
+/** The optional image: the server checks the type by content and re-encodes it. */
+export const CONTACT_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export const CONTACT_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const CONTACT_FILE_MAX_LABEL = '5 MB';
 
 export type InfoBlock = { kind: 'p'; text: string } | { kind: 'ul'; items: string[] };
 

@@ -1,0 +1,29 @@
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { CONTACT_HREF } from '../../lib/info-pages';
+import { ContactModal } from './contact-modal';
+
+/**
+ * "Contact us": opens the contact modal where it is clicked; a new tab, or a browser without scripts,
+ * gets the help page's contact section instead.
+ */
+export function ContactLink({ children, className }: { children: ReactNode; className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to={CONTACT_HREF}
+        className={className}
+        data-testid="contact-link"
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </Link>
+      {open && <ContactModal onClose={() => setOpen(false)} />}
+    </>
+  );
+}

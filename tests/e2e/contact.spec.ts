@@ -1,0 +1,195 @@
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+const DB = join(process.cwd(), 'data', 'e2e', 'site.db');
+
+/** The newest stored report, read from the server's database as the moderation queue reads it. */
+function lastReport(): Record<string, unknown> {
+  const db = new Database(DB, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT * FROM reports ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+  } finally {
+    db.close();
+  }
+}
+
+/** Every request the page makes that leaves the site (the captcha must not: no third-party service). */
+function foreignRequests(page: Page, origin: string): string[] {
+  const out: string[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) out.push(url);
+  });
+  return out;
+}
+
+/** The captcha token of the page's report.php POST, read from its multipart body. */
+function capturedToken(page: Page): () => string | null {
+  let token: string | null = null;
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/api/report.php')) return;
+    token = /name="captcha"\r\n\r\n([^\r\n]+)/.exec(r.postData() ?? '')?.[1] ?? null;
+  });
+  return () => token;
+}
+
+test('the footer opens the contact modal; it loads ALTCHA only then, solves it in the browser and sends', async ({
+  page,
+  baseURL,
+}) => {
+  const foreign = foreignRequests(page, baseURL!);
+  const challenges: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/captcha.php')) challenges.push(r.url());
+  });
+  const token = capturedToken(page);
+  await page.goto('/information/');
+  await page.waitForLoadState('networkidle');
+  expect(challenges).toHaveLength(0);
+
+  await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
+  const modal = page.getByTestId('contact-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+  await expect(page).toHaveURL(/\/information\/$/);
+  await expect(modal.getByLabel('Subject').locator('option')).toHaveText([
+    'Copyright',
+    'Technical problem',
+    'Inappropriate content',
+    'Advertising request',
+  ]);
+
+  await modal.getByLabel('Subject').selectOption('technical');
+  await modal.getByLabel('Your email').fill('viewer@example.test');
+  await modal.getByLabel('Message').fill('The sound drops out halfway through.');
+  await expect(modal.getByText('36 / 1500')).toBeVisible();
+  // The widget started solving when the form got focus: it finishes in the browser's own workers.
+  const widget = modal.getByTestId('captcha-widget');
+  await expect(widget).toBeVisible();
+  await expect(widget.getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  expect(challenges.length).toBeGreaterThan(0);
+
+  await page.screenshot({ path: 'test-results/contact-modal.png' });
+  const send = modal.getByRole('button', { name: 'Send message' });
+  // Two clicks in a row send once: the submitting flag holds the second.
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/report.php')) posts.push(r.method());
+  });
+  await send.dblclick();
+  await expect(modal.getByTestId('contact-sent')).toContainText('Your message has been sent');
+  expect(posts).toEqual(['POST']);
+  expect(lastReport()).toMatchObject({
+    subject: 'technical',
+    email: 'viewer@example.test',
+    message: 'The sound drops out halfway through.',
+    referrer: `${baseURL}/information/`,
+    target_id: null,
+    priority: 0,
+    status: 'open',
+  });
+  await modal.getByTestId('contact-sent').getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toHaveCount(0);
+  expect(foreign).toEqual([]);
+
+  // The token the browser sent is spent: sending it again is refused.
+  const replay = await page.request.post('/api/report.php', {
+    headers: { origin: baseURL! },
+    multipart: {
+      subject: 'technical',
+      email: 'viewer@example.test',
+      message: 'Once more',
+      captcha: token()!,
+    },
+  });
+  expect(replay.status()).toBe(400);
+  expect(await replay.json()).toMatchObject({ code: 'captcha_used', field: 'captcha' });
+});
+
+test('a forged captcha token is refused', async ({ request, baseURL }) => {
+  const challenge = await (await request.get('/api/captcha.php')).json();
+  const forged = Buffer.from(
+    JSON.stringify({ challenge, solution: { counter: 1, derivedKey: '00'.repeat(32) } }),
+  ).toString('base64');
+  for (const captcha of [forged, 'bm90IGEgdG9rZW4=']) {
+    const res = await request.post('/api/report.php', {
+      headers: { origin: baseURL! },
+      multipart: { subject: 'copyright', email: 'forger@example.test', message: 'Let me in', captcha },
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'captcha_invalid',
+      field: 'captcha',
+      errors: { captcha: { code: 'captcha_invalid' } },
+    });
+  }
+});
+
+test('the help page form shows the spec messages under their fields', async ({ page }) => {
+  await page.goto('/information/help/#contact');
+  const contact = page.locator('#contact');
+  const form = contact.getByTestId('contact-form');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('This field is required')).toHaveCount(2);
+
+  await form.getByLabel('Your email').fill('viewer@');
+  await form.getByLabel('Message').fill('x'.repeat(1501));
+  await expect(form.getByText('1501 / 1500')).toBeVisible();
+  await form.getByLabel('Image (optional)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Email entered incorrectly')).toBeVisible();
+  await expect(form.getByText('Maximum length 1500 characters')).toBeVisible();
+  await expect(form.getByText('This file type is not allowed')).toBeVisible();
+
+  await form.getByLabel('Image (optional)').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('The file is too large: at most 5 MB')).toBeVisible();
+});
+
+test('a visitor reports a video they appear in: a removal request at the top of the queue', async ({
+  page,
+}) => {
+  await page.goto('/videos/1/');
+  const title = (await page.locator('h1').textContent())!.trim();
+  const videoUrl = page.url();
+  await page.getByTestId('report-video').click();
+  const modal = page.getByTestId('contact-modal');
+  await expect(modal.getByRole('heading', { name: 'Report this video' })).toBeVisible();
+  await expect(modal.getByTestId('contact-target')).toHaveText(`About the video: ${title}`);
+  await expect(modal.getByLabel('Subject')).toHaveValue('inappropriate');
+  await modal.getByLabel('I appear in this video and request its removal').check();
+  await modal.getByLabel('Your email').fill('depicted@example.test');
+  await modal.getByLabel('Message').fill('This was filmed without my consent. Please remove it.');
+  await modal.getByLabel('Image (optional)').setInputFiles({
+    name: 'id.png',
+    mimeType: 'image/png',
+    // A 1×1 PNG.
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await page.screenshot({ path: 'test-results/report-modal.png' });
+  await modal.getByRole('button', { name: 'Send message' }).click();
+  await expect(modal.getByTestId('contact-sent')).toBeVisible({ timeout: 30_000 });
+  const row = lastReport();
+  expect(row).toMatchObject({
+    subject: 'removal',
+    email: 'depicted@example.test',
+    target_section: 'video',
+    target_id: 1,
+    priority: 1,
+    referrer: videoUrl,
+    reporter_id: null,
+  });
+  expect(row.file_path).toMatch(/^reports\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+});
