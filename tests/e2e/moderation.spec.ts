@@ -161,8 +161,35 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
     await expect(visitor.getByTestId('seek-preview').locator('[data-sprite]')).toBeVisible({ timeout: 1000 });
   }).toPass();
 
-  // 5–7 (report, takedown, deleted panel) follow below once the report path exists.
-  void videoUrl;
+  // 5. The visitor reports it from the video page (contact modal, ALTCHA solved in the browser).
+  await visitor.getByTestId('report-video').click();
+  const modal = visitor.getByTestId('contact-modal');
+  await expect(modal.getByTestId('contact-target')).toContainText(title);
+  await modal.getByLabel('Your email').fill('viewer@example.test');
+  await modal.getByLabel('Message').fill('This reel is not what the title says.');
+  await expect(modal.getByTestId('captcha-widget').getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await modal.getByRole('button', { name: 'Send message' }).click();
+  await expect(modal.getByTestId('contact-sent')).toBeVisible();
+
+  // 6. The moderator finds it in the reports queue and takes the video down.
+  await moderator.goto('/moderation/reports/');
+  const group = moderator.getByTestId('report-group').filter({ hasText: title });
+  await expect(group).toContainText('This reel is not what the title says.');
+  await group.getByTestId('take-down').click();
+  const confirm = moderator.getByTestId('note-dialog');
+  await confirm.getByLabel(/Note for the record/).fill('Misleading upload');
+  await confirm.getByTestId('note-confirm').click();
+  await expect(
+    moderator.getByTestId('toast').filter({ hasText: 'The video has been taken down' }),
+  ).toBeVisible();
+  await expect(group).toHaveCount(0);
+
+  // 7. The page shows the deleted panel, and the video is gone from the listing.
+  await visitor.goto(videoUrl);
+  await expect(visitor.getByText('Video has been recently deleted')).toBeVisible();
+  await expect(visitor.locator('video')).toHaveCount(0);
+  await visitor.goto('/videos/latest-updates/1/');
+  await expect(visitor.getByTestId('thumb').filter({ hasText: title })).toHaveCount(0);
 
   // 8. The admin's audit log shows the approval.
   const admin = await (await browser.newContext()).newPage();
