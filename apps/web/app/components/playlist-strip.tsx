@@ -94,7 +94,14 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
         <Link to={`/playlist/${strip.id}/${strip.page}/`}>{strip.title}</Link>
       </h2>
       <ol className="playlist-strip__list" ref={list}>
-        {first > 1 && <li ref={head} className="playlist-strip__edge" aria-hidden />}
+        {first > 1 && (
+          // Loads the earlier page when scrolled into view; the link is for crawlers and keyboards.
+          <li ref={head} className="playlist-strip__edge">
+            <Link className="visually-hidden" to={`/playlist/${strip.id}/${first - 1}/`} rel="prev">
+              {t('pagination.prev')}
+            </Link>
+          </li>
+        )}
         {items.map(({ v, page }) => (
           <li
             key={v.id}
@@ -108,7 +115,13 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
             </Link>
           </li>
         ))}
-        {last < strip.pages && <li ref={tail} className="playlist-strip__edge" aria-hidden />}
+        {last < strip.pages && (
+          <li ref={tail} className="playlist-strip__edge">
+            <Link className="visually-hidden" to={`/playlist/${strip.id}/${last + 1}/`} rel="next">
+              {t('pagination.next')}
+            </Link>
+          </li>
+        )}
       </ol>
       <p className="visually-hidden">{t('playlist.strip_hint')}</p>
     </section>
