@@ -19,6 +19,8 @@ test('hovering the seek bar shows a sprite tile', async ({ page }) => {
   await page.goto(VIDEO);
   const bar = page.getByTestId('seek-bar');
   await expect(bar).toBeVisible();
+  // Below the header and tag strip the bar may start under the fold; the mouse only reaches what is in view.
+  await bar.scrollIntoViewIfNeeded();
   const box = (await bar.boundingBox())!;
   const preview = page.getByTestId('seek-preview');
   // A hover that lands before hydration has no handler yet: hover again until the page answers.

@@ -39,7 +39,7 @@ export function SiteFooter({ year }: { year: number }) {
         </nav>
         {partnerLinks.length > 0 && (
           <nav aria-label={t('shell.partners')} className="site-footer__partners" data-testid="partner-links">
-            <h2 className="site-footer__heading">{t('shell.partners')}</h2>
+            <p className="site-footer__heading">{t('shell.partners')}</p>
             <ul className="site-footer__links">
               {partnerLinks.map((link) => (
                 <li key={link.url}>
