@@ -80,12 +80,12 @@ describe('NETWORK_CONFIG', () => {
   it('stops the start with every problem named', () => {
     const bad = {
       sisterSites: [{ title: 'No scheme', url: 'javascript:alert(1)' }],
-      hardlinks: [{ href: 'https://elsewhere.test/' }],
+      hardlinks: [{ href: 'https://elsewhere.test/' }, { href: '/videos/', key: 'nav.nowhere' }],
       partnerSlider: { key: '../etc' },
       ads: { footer: [{ html: 'a' }, { html: 'b' }, { html: 'c' }, { html: 'd' }, { html: 'e' }] },
     };
     expect(() => parseNetworkConfig(bad, tempDir(), 'network.json')).toThrowError(
-      /sisterSites\.0\.url[\s\S]*hardlinks\.0\.href[\s\S]*partnerSlider\.key[\s\S]*ads\.footer/,
+      /sisterSites\.0\.url[\s\S]*hardlinks\.0\.href[\s\S]*hardlinks\.1\.key[\s\S]*partnerSlider\.key[\s\S]*ads\.footer/,
     );
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGS } from '@vt/i18n';
+import { catalogs, LANGS } from '@vt/i18n';
 import { z } from 'zod';
 
 /** The demo network shipped in the repo: invented `.example` sites and in-repo placeholder banners. */
@@ -44,7 +44,11 @@ export const NetworkConfigSchema = z.object({
           key: z.string().min(1).optional(),
           title: localized.optional(),
         })
-        .refine((h) => h.key || h.title, { message: 'needs a key or a title' }),
+        .refine((h) => h.key || h.title, { message: 'needs a key or a title' })
+        .refine((h) => !h.key || typeof catalogKey(h.key) === 'string', {
+          message: 'key is not a text of packages/i18n/locales/en.json',
+          path: ['key'],
+        }),
     )
     .max(12)
     .default([]),
@@ -71,6 +75,13 @@ export const NetworkConfigSchema = z.object({
     })
     .default({ underPlayer: null, footer: [], listing: null }),
 });
+
+/** The English catalog's text at a dotted key, if any. */
+function catalogKey(key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogs.en);
+}
 
 function isKnownLang(key: string): boolean {
   return (LANGS as readonly string[]).includes(key);
