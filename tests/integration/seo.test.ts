@@ -291,6 +291,21 @@ describe('page heads', () => {
     expect(filtered.canonical).toBe(`${origin}/videos/top-rated/1/?date=week&lang=it`);
   });
 
+  it('listings describe each sort in its own words', async () => {
+    for (const sorts of [
+      ['/videos/latest-updates/1/', '/videos/top-rated/1/', '/videos/longest/1/'],
+      ['/models/most-popular/1/', '/models/alphabet/1/'],
+      ['/albums/latest-updates/1/', '/albums/top-rated/1/'],
+      ['/playlists/most-popular/1/', '/playlists/recent/1/'],
+      ['/community/recent/1/', '/community/most-popular/1/', '/community/alphabet/1/'],
+    ]) {
+      const descriptions = await Promise.all(
+        sorts.map(async (path) => headOf((await text(path)).body).meta('description')),
+      );
+      expect(new Set(descriptions).size, sorts.join(' ')).toBe(sorts.length);
+    }
+  });
+
   it('the video page carries a VideoObject and its public thumbnail as og:image', async () => {
     const { video } = samples();
     const { body } = await text(`/videos/${video.id}/${video.dir}/`);

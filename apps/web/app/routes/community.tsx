@@ -59,7 +59,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(t, {
     lang,
     title: t('community.title'),
-    description: t('community.seo'),
+    description: t(`community.seo_sort.${loaderData.sort}`),
     canonical: `${origin}/community/${loaderData.sort}/${loaderData.page}/`,
     page: loaderData.page,
   });
@@ -143,6 +143,9 @@ export default function Community({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState>{t('community.empty')}</EmptyState>
       )}
+      <section className="seo-text">
+        <p>{t(`community.seo_sort.${sort}`)}</p>
+      </section>
     </div>
   );
 }

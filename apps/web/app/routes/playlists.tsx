@@ -31,7 +31,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(t, {
     lang,
     title: t(`playlists.headline.${loaderData.sort}`),
-    description: t('playlists.seo'),
+    description: t(`playlists.seo_sort.${loaderData.sort}`),
     canonical: `${origin}/playlists/${loaderData.sort}/${loaderData.page}/`,
     page: loaderData.page,
   });
@@ -67,7 +67,7 @@ export default function Playlists({ loaderData }: Route.ComponentProps) {
         <EmptyState>{t('playlists.empty')}</EmptyState>
       )}
       <section className="seo-text">
-        <p>{t('playlists.seo')}</p>
+        <p>{t(`playlists.seo_sort.${sort}`)}</p>
       </section>
     </div>
   );
