@@ -17,8 +17,10 @@ const cookiePair = (header: string) => header.split(';')[0];
 describe('the age gate (modal, the default)', () => {
   let sut: TestApp;
   let video: { id: number; dir: string; title: string };
-  const page = (path: string, headers: Record<string, string> = {}) =>
-    sut.request(path, { headers }).then(async (res) => ({ res, html: await res.text() }));
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await sut.request(path, { headers });
+    return { res, html: await res.text() };
+  };
 
   beforeAll(() => {
     sut = createTestApp({ videos: 60 });
@@ -29,7 +31,8 @@ describe('the age gate (modal, the default)', () => {
   afterAll(() => sut.close());
 
   it('is not shown without a known country, nor for a country off the list', async () => {
-    for (const headers of [{}, { 'cf-ipcountry': 'AU' }, { cookie: 'country=jp' }]) {
+    const visitors: Record<string, string>[] = [{}, { 'cf-ipcountry': 'AU' }, { cookie: 'country=jp' }];
+    for (const headers of visitors) {
       const { html } = await page('/', headers);
       expect(gateShown(html)).toBe(false);
       expect(html).toMatch(/<img\b[^>]*class="thumb__image"/);
