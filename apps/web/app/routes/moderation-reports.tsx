@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { GatedImage } from '../components/gated-image';
 import { NoteDialog } from '../components/moderation/note-dialog';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
@@ -94,7 +95,9 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
               </header>
               {g.video && (
                 <div className="report-group__target">
-                  {g.video.thumb && <img src={g.video.thumb} alt="" width={160} height={90} loading="lazy" />}
+                  {g.video.thumb && (
+                    <GatedImage src={g.video.thumb} alt="" width={160} height={90} loading="lazy" />
+                  )}
                   <div>
                     <Link to={`/videos/${g.video.id}/${g.video.dir}/`}>{g.video.title}</Link>
                     <div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
+import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
 import { SpriteStrip } from './sprite-strip';
 
@@ -166,7 +167,7 @@ export function QueueItem({
               )}
             </>
           ) : (
-            <img
+            <GatedImage
               className="queue-item__poster"
               src={item.media.poster}
               alt=""
@@ -180,7 +181,7 @@ export function QueueItem({
       {item.kind === 'album' && (
         <div className="queue-item__photos">
           {item.photos.map((src) => (
-            <img key={src} src={src} alt="" loading="lazy" width={120} height={90} />
+            <GatedImage key={src} src={src} alt="" loading="lazy" width={120} height={90} />
           ))}
         </div>
       )}
