@@ -40,13 +40,17 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
 }) => {
   const foreign = foreignRequests(page, baseURL!);
   const challenges: string[] = [];
+  const widgetCode: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/captcha.php')) challenges.push(r.url());
+    if (/\/assets\/altcha-[\w-]+\.js$/.test(r.url())) widgetCode.push(r.url());
   });
   const token = capturedToken(page);
   await page.goto('/information/');
   await page.waitForLoadState('networkidle');
+  // Nothing of the captcha before the form is opened: neither its code nor a challenge.
   expect(challenges).toHaveLength(0);
+  expect(widgetCode).toHaveLength(0);
 
   await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
   const modal = page.getByTestId('contact-modal');
@@ -69,6 +73,7 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
   await expect(widget).toBeVisible();
   await expect(widget.getByText('Verified')).toBeVisible({ timeout: 30_000 });
   expect(challenges.length).toBeGreaterThan(0);
+  expect(widgetCode).toHaveLength(1);
 
   await page.screenshot({ path: 'test-results/contact-modal.png' });
   const send = modal.getByRole('button', { name: 'Send message' });
