@@ -204,8 +204,9 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await admin.getByTestId('audit-filters').getByLabel('Moderator').selectOption({ label: moderatorName });
   await admin.getByTestId('audit-filters').getByRole('button', { name: 'Filter' }).click();
   await expect(admin).toHaveURL(/actor=\d+/);
-  await expect(entries).not.toHaveCount(0);
-  for (const row of await entries.all()) await expect(row).toContainText(moderatorName);
+  // Only this moderator's two actions are left once the filtered list has loaded.
+  await expect(entries).toHaveCount(2);
+  await expect(entries.filter({ hasText: moderatorName })).toHaveCount(2);
 });
 
 test('members and visitors get a 404 from every moderation page', async ({ browser, page }) => {
