@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
@@ -133,13 +135,41 @@ describe('permissions', () => {
     expect((await query('moderation.audit', {}, admin)).res.status).toBe(200);
   });
 
+  it('a signed HLS location opens its own directory only', async () => {
+    const { url } = sut.services.urls.signedHls(TEST_MEDIA);
+    expect((await sut.request(url)).status).toBe(200);
+    const base = url.slice(0, url.lastIndexOf('/') + 1);
+    for (const escape of [
+      '..%2F..%2Fuploads%2F1%2Fmaster.m3u8',
+      '..%2Fclip-1%2Fmaster.m3u8',
+      '360p//index.m3u8',
+    ])
+      expect((await sut.request(base + escape)).status, escape).toBe(404);
+  });
+
   it('serves pending media and the moderators’ VTT to staff and the uploader only', async () => {
     const id = pendingVideo();
     // Pending uploads live under uploads/{id}/; the fake media is elsewhere, so point one at it.
     sqlite.prepare("UPDATE videos SET media_path = 'uploads/' || id WHERE id = ?").run(id);
+    mkdirSync(join(sut.config.mediaDir, 'uploads', String(id)), { recursive: true });
+    writeFileSync(
+      join(sut.config.mediaDir, 'uploads', String(id), 'thumb.jpg'),
+      Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+    );
     const thumb = `/thumbs/uploads/${id}/thumb.jpg`;
+    expect((await sut.request(thumb, { headers: { cookie: uploader } })).status).toBe(200);
+    expect((await sut.request(thumb, { headers: { cookie: moderator } })).headers.get('cache-control')).toBe(
+      'private, no-store',
+    );
     expect((await sut.request(thumb)).status).toBe(404);
     expect((await sut.request(thumb, { headers: { cookie: member } })).status).toBe(404);
+    // Paths that normalise to the same file cannot skip the check.
+    for (const sneaky of [
+      `/thumbs/uploads//${id}/thumb.jpg`,
+      `/thumbs/x%2F..%2Fuploads/${id}/thumb.jpg`,
+      '/thumbs/%E0%A4%A',
+    ])
+      expect((await sut.request(sneaky)).status, sneaky).toBe(404);
     sqlite.prepare('UPDATE videos SET media_path = ? WHERE id = ?').run(TEST_MEDIA, id);
     const vtt = `/api/moderation/timeline/${id}.vtt`;
     expect((await sut.request(vtt)).status).toBe(404);
@@ -365,6 +395,12 @@ describe('reports and takedowns', () => {
     // Staff cannot be banned from the queue.
     expect((await trpc('moderation.ban', { memberId: adminId, note: '' }, moderator)).res.status).toBe(403);
 
+    // Their pending uploads cannot be published while the ban lasts.
+    const pending = pendingVideo();
+    expect(data(await trpc('moderation.approve', { keys: [`video:${pending}`] }, moderator)).skipped).toEqual(
+      [`video:${pending}`],
+    );
+    sqlite.prepare('UPDATE videos SET status_id = 4 WHERE id = ?').run(pending);
     await trpc('moderation.unban', { memberId: uploaderId, note: 'appeal accepted' }, moderator);
     expect(statusOf(id)).toBe(1);
     expect((await sut.json(videoJson(id))).res.status).toBe(200);

@@ -13,6 +13,20 @@ const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
 /** Media of uploaded videos (uploads/{video id}/…) and albums (albums/{album id}/…). */
 const UPLOADED = /^(uploads|albums)\/(\d{1,10})\//;
 
+/**
+ * A request path below a media route, decoded once more (Hono leaves %2F encoded), or null when it has an
+ * empty, `.` or `..` segment: then the checked path and the served file are always the same path.
+ */
+function cleanRelative(raw: string): string | null {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return rel.split('/').some((s) => s === '' || s === '.' || s === '..') ? null : rel;
+}
+
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
 export function mediaRoutes(mediaDir: string) {
@@ -20,8 +34,8 @@ export function mediaRoutes(mediaDir: string) {
 
   // Public images: thumbs, preview images, sprite sheets and hover previews.
   app.get('/thumbs/*', (c) => {
-    const rel = decodeURIComponent(c.req.path.slice('/thumbs/'.length));
-    const full = under(mediaDir, rel);
+    const rel = cleanRelative(c.req.path.slice('/thumbs/'.length));
+    const full = rel && under(mediaDir, rel);
     if (!full || !PUBLIC_EXTENSIONS.has(extname(full))) return notFound();
     // Images of uploads are public once listed; before that (and after a takedown) only for staff and the uploader.
     const upload = UPLOADED.exec(rel);
@@ -50,7 +64,9 @@ export function mediaRoutes(mediaDir: string) {
       return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
     }
     const prefix = `/media/${exp}/${sig}/${key}/`;
-    const full = under(mediaDir, join(mediaPath, decodeURIComponent(c.req.path.slice(prefix.length))));
+    // A signature opens its own video's directory only.
+    const rest = cleanRelative(c.req.path.slice(prefix.length));
+    const full = rest && under(join(mediaDir, mediaPath), rest);
     if (!full || !SIGNED_EXTENSIONS.has(extname(full))) return notFound();
     const remaining = Math.max(0, Number(exp) - c.var.services.clock.now());
     return (

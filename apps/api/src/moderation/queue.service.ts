@@ -192,7 +192,15 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
     return { state: 'processing', progress: r.job_progress ?? 0, stage: r.job_stage, error: null };
   }
 
-  return {
+  const countAll = sqlite
+    .prepare(
+      `SELECT (SELECT count(*) FROM videos WHERE status_id IN (2, 3, 6))
+            + (SELECT count(*) FROM albums WHERE status_id = 2 AND photos_amount > 0)
+            + (SELECT count(*) FROM uploads WHERE kind = 'video' AND status IN ('complete', 'processing') AND video_id IS NULL)`,
+    )
+    .pluck();
+
+  const service = {
     list(): { items: QueueItem[]; total: number } {
       histories.clear();
       const items: QueueItem[] = [];
@@ -276,16 +284,12 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
       }
       // Oldest first across kinds: the queue is cleared in the order people uploaded.
       items.sort((a, b) => a.uploadedAt - b.uploadedAt || a.key.localeCompare(b.key));
-      const total = Number(
-        sqlite
-          .prepare(
-            `SELECT (SELECT count(*) FROM videos WHERE status_id IN (2, 3, 6))
-                  + (SELECT count(*) FROM albums WHERE status_id = 2 AND photos_amount > 0)`,
-          )
-          .pluck()
-          .get(),
-      );
-      return { items: items.slice(0, QUEUE_LIMIT), total };
+      return { items: items.slice(0, QUEUE_LIMIT), total: service.count() };
+    },
+
+    /** How many items wait, for the tab badge, without building the list. */
+    count(): number {
+      return Number(countAll.get());
     },
 
     /** Where a pending video's timeline lives, for the moderators' sprite previews. */
@@ -296,6 +300,7 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
       return r?.media_path && r.timeline_count ? r.media_path : null;
     },
   };
+  return service;
 }
 
 export type ModerationQueue = ReturnType<typeof createModerationQueue>;

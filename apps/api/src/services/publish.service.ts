@@ -37,8 +37,11 @@ export function createPublishService({
     `UPDATE videos SET category_mask = coalesce((SELECT sum(1 << category_id) FROM video_categories
        WHERE video_id = videos.id AND category_id < 63), 0) WHERE id = ?`,
   );
+  // A suspended uploader's pending uploads stay unpublished: the ban hides everything of theirs.
+  const notSuspended = "coalesce((SELECT status FROM members WHERE id = uploader_id), '') != 'suspended'";
   const approveVideo = sqlite.prepare(
-    'UPDATE videos SET status_id = 1, post_date = unixepoch(), reject_reason = NULL WHERE id = ? AND status_id = 2 AND media_path IS NOT NULL',
+    `UPDATE videos SET status_id = 1, post_date = unixepoch(), reject_reason = NULL
+     WHERE id = ? AND status_id = 2 AND media_path IS NOT NULL AND ${notSuspended}`,
   );
   const takeDownVideo = sqlite.prepare('UPDATE videos SET status_id = 5 WHERE id = ? AND status_id != 5');
   const videoVisibility = sqlite.prepare('SELECT status_id, uploader_id FROM videos WHERE id = ?');
@@ -95,7 +98,8 @@ export function createPublishService({
     /** A pending album with photos → listed. */
     approveAlbums(albumIds: readonly number[]): number[] {
       const stmt = sqlite.prepare(
-        'UPDATE albums SET status_id = 1, post_date = unixepoch(), reject_reason = NULL WHERE id = ? AND status_id = 2 AND photos_amount > 0',
+        `UPDATE albums SET status_id = 1, post_date = unixepoch(), reject_reason = NULL
+         WHERE id = ? AND status_id = 2 AND photos_amount > 0 AND ${notSuspended}`,
       );
       const done = sqlite.transaction(() => albumIds.filter((id) => stmt.run(id).changes > 0))();
       if (done.length) changed([], []);

@@ -4,6 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { GatedImage } from '../components/gated-image';
 import { NoteDialog } from '../components/moderation/note-dialog';
+import { STATUS_LABEL } from '../components/moderation/queue-item';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
 import { getI18n } from '../lib/i18n';
@@ -101,9 +102,9 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
                   <div>
                     <Link to={`/videos/${g.video.id}/${g.video.dir}/`}>{g.video.title}</Link>
                     <div>
-                      {g.video.statusId === 5
-                        ? t('moderation.status.deleted')
-                        : t('moderation.status.active')}
+                      {t(
+                        `moderation.status.${STATUS_LABEL[g.video.statusId] ?? 'pending'}` as 'moderation.status.pending',
+                      )}
                       {g.video.uploaderName && (
                         <>
                           {' · '}

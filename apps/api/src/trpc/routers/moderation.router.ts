@@ -38,7 +38,7 @@ export const moderationRouter = router({
 
   /** The header badge: pending uploads and open reports. */
   counts: moderatorProcedure.query(({ ctx }) => ({
-    queue: ctx.services.moderation.queue.list().total,
+    queue: ctx.services.moderation.queue.count(),
     reports: ctx.services.moderation.reports.counts(),
   })),
 

@@ -17,7 +17,7 @@ export const canApprove = (item: QueueItemData) => item.kind !== 'upload' && ite
 export const canReject = (item: QueueItemData) =>
   item.kind !== 'upload' && (item.state === 'ready' || item.state === 'failed');
 
-const STATUS_LABEL: Record<number, string> = {
+export const STATUS_LABEL: Record<number, string> = {
   1: 'active',
   2: 'pending',
   3: 'pending',
