@@ -123,7 +123,7 @@ try {
   const tusResult = await benchTusUpload(`http://127.0.0.1:${PORT}`, join(process.cwd(), 'data', 'bench'));
   results.tusUpload = tusResult;
   console.log(
-    `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
+    `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5; tus-js-client ${tusResult.tusJsClientMBps.toFixed(0)} MB/s); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
   );
 } finally {
   stop(server);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -72,8 +72,9 @@ export function videoEditLegacy(uploadsDir: string) {
     const id = randomUUID().replaceAll('-', '');
     s.uploads.begin(me, id, file.size, meta);
     mkdirSync(uploadsDir, { recursive: true });
-    writeFileSync(join(uploadsDir, id), new Uint8Array(await file.arrayBuffer()));
-    s.uploads.complete(id);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    writeFileSync(join(uploadsDir, id), bytes);
+    s.uploads.complete(id, createHash('sha256').update(bytes).digest('hex'));
     return ok(c, { code: 'upload_received', upload_id: id });
   });
 

@@ -14,8 +14,9 @@ import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
 export type IngestFailure = 'duplicate_video' | 'corrupted_file' | 'too_short' | 'missing_file';
 
 /**
- * The `media.ingest` job: hashes the finished upload (duplicates are refused), probes it (corrupt files
- * and too-short videos are refused), creates the pending video and runs the one-pass media pipeline into
+ * The `media.ingest` job: checks the content hash (taken as the bytes streamed in, or read here when the
+ * stream could not give it) so duplicates are refused, probes the file (corrupt files and too-short
+ * videos are refused), creates the pending video and runs the one-pass media pipeline into
  * `MEDIA_DIR/uploads/{video_id}`. Every step is idempotent: a re-run after a crash skips what is done, and
  * the pipeline itself reuses a finished output directory.
  */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_SETTINGS, MEDIA_FILES } from '@vt/media';
 import sharp from 'sharp';
@@ -33,6 +33,25 @@ export function createPreviewImages(uploadsDir: string) {
         .jpeg({ quality: 90 })
         .toFile(fileOf(uploadsDir, memberId, token));
       return token;
+    },
+
+    /**
+     * Deletes stored previews older than `maxAgeMs` whose token no upload still needs: chosen for an
+     * upload that never started, or whose upload failed or expired.
+     */
+    removeStale(maxAgeMs: number, inUse: Set<string>, now = Date.now()): number {
+      const dir = join(uploadsDir, 'previews');
+      if (!existsSync(dir)) return 0;
+      let removed = 0;
+      for (const name of readdirSync(dir)) {
+        const token = /-([a-f0-9]{32})\.jpg$/.exec(name)?.[1];
+        const file = join(dir, name);
+        if (token && inUse.has(token)) continue;
+        if (now - statSync(file).mtimeMs < maxAgeMs) continue;
+        rmSync(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
 
     /** The stored file of this member's token, or null (wrong member, unknown or malformed token). */

@@ -75,14 +75,18 @@ export function createUploadService({
         .run(offset, now, now + UPLOAD_EXPIRY_SECONDS, id);
     },
 
-    /** The last byte arrived: processing is queued (the ingest job hashes, probes and transcodes). */
-    complete(id: string): void {
+    /**
+     * The last byte arrived: processing is queued (the ingest job checks duplicates, probes and transcodes).
+     * The content hash comes along when it was computed as the bytes streamed; the job hashes the file
+     * itself otherwise.
+     */
+    complete(id: string, contentHash: string | null = null): void {
       const now = clock.now();
       const r = sqlite
         .prepare(
-          "UPDATE uploads SET status = 'complete', received = size, updated_at = ? WHERE id = ? AND status = 'uploading'",
+          "UPDATE uploads SET status = 'complete', received = size, content_hash = ?, updated_at = ? WHERE id = ? AND status = 'uploading'",
         )
-        .run(now, id);
+        .run(contentHash, now, id);
       if (r.changes > 0)
         jobs.enqueue('media.ingest', { uploadId: id }, { uniqueKey: `ingest:${id}`, priority: 10 });
     },
@@ -119,7 +123,10 @@ export function createUploadService({
       );
     },
 
-    /** Deletes the files of unfinished uploads past their expiry (and their tus info files). */
+    /**
+     * Deletes the files of unfinished uploads past their expiry (and their tus info files), and preview
+     * images no upload in flight needs any more.
+     */
     cleanUpExpired(): number {
       const ids = sqlite
         .prepare("SELECT id FROM uploads WHERE status = 'uploading' AND expires_at <= ?")
@@ -131,6 +138,17 @@ export function createUploadService({
           .prepare("UPDATE uploads SET status = 'expired', updated_at = ? WHERE id = ?")
           .run(clock.now(), id);
       }
+      const inUse = new Set(
+        (
+          sqlite
+            .prepare("SELECT meta FROM uploads WHERE status IN ('uploading', 'complete', 'processing')")
+            .pluck()
+            .all() as (string | null)[]
+        )
+          .map((meta) => (JSON.parse(meta ?? '{}') as VideoUploadMeta).preview)
+          .filter((token): token is string => Boolean(token)),
+      );
+      previews.removeStale(UPLOAD_EXPIRY_SECONDS * 1000, inUse, clock.now() * 1000);
       return ids.length;
     },
   };

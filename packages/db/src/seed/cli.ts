@@ -29,7 +29,12 @@ if (values.reset) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   // Everything members uploaded belongs to the database being dropped: new ids would reuse the old
   // directories (and a finished one is kept by the pipeline), so they go too. Demo media stays.
-  for (const dir of [`${mediaDir}/uploads`, `${mediaDir}/albums`, `${mediaDir}/members`, `${dataDir}/uploads`])
+  for (const dir of [
+    `${mediaDir}/uploads`,
+    `${mediaDir}/albums`,
+    `${mediaDir}/members`,
+    `${dataDir}/uploads`,
+  ])
     rmSync(dir, { recursive: true, force: true });
 }
 const db = openDb(file, { cacheMiB: 512 });
