@@ -10,7 +10,7 @@ import type { StreamingHashes } from './streaming-hashes';
  * turns thousands of 64 KB socket reads into a few big writes; the file store's 16 KB default paused the
  * socket after every read, and uploads ran at a fraction of the disk's speed.
  */
-const WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 const SAFE_ID = /^[A-Za-z0-9_-]+$/;
 

@@ -51,7 +51,7 @@ parentPort.on('message', (m) => {
 `;
 
 /** Bytes sent to the thread and not hashed yet, past which a writer waits (memory stays bounded). */
-const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 /** Running hashes not fed for this long belong to abandoned uploads (the expiry period). */
 const IDLE_MS = 24 * 3600 * 1000;
 
