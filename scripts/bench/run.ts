@@ -18,6 +18,12 @@ import { benchTusUpload } from './tus-upload';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, transcode. */
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const want = (section: string) => !ONLY || ONLY.includes(section);
 const PORT = 3300;
 const NGINX_PORT = 3301;
 const WRK = { threads: 1, connections: 50, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
@@ -32,59 +38,68 @@ if (
   process.exit(1);
 }
 
-ensureBenchDb(VIDEOS);
-const server = await startServer(PORT);
 const results: Record<string, unknown> = { date: new Date().toISOString(), videos: VIDEOS, wrk: WRK };
+const needsServer = ['videos2', 'listing', 'others', 'search', 'bulk', 'tus'].some(want);
+if (needsServer) ensureBenchDb(VIDEOS);
+const server = needsServer ? await startServer(PORT) : null;
+const main = needsServer
+  ? ((await (await fetch(`http://127.0.0.1:${PORT}/api/json/main/0/straight.en.json`)).json()) as {
+      categories: { dir: string }[];
+      keywords: string[];
+    })
+  : { categories: [], keywords: [] };
 try {
   // 1. Cached videos2 JSON against nginx serving the same bytes.
-  const path = '/api/json/videos2/86400/straight/latest-updates/60/all..1.all.0.all.json';
-  const body = Buffer.from(await (await fetch(`http://127.0.0.1:${PORT}${path}`)).arrayBuffer());
-  const nginxDir = join(process.cwd(), 'data', 'bench-nginx');
-  const nginx = startNginx(nginxDir, NGINX_PORT, 'videos2.json', body);
-  await new Promise((r) => setTimeout(r, 500));
-  let ours: number;
-  let ref: number;
-  try {
-    ref = wrk(`http://127.0.0.1:${NGINX_PORT}/videos2.json`, WRK).requestsPerSec;
-    ours = wrk(`http://127.0.0.1:${PORT}${path}`, WRK).requestsPerSec;
-  } finally {
-    nginx.kill('SIGTERM');
+  if (want('videos2')) {
+    const path = '/api/json/videos2/86400/straight/latest-updates/60/all..1.all.0.all.json';
+    const body = Buffer.from(await (await fetch(`http://127.0.0.1:${PORT}${path}`)).arrayBuffer());
+    const nginxDir = join(process.cwd(), 'data', 'bench-nginx');
+    const nginx = startNginx(nginxDir, NGINX_PORT, 'videos2.json', body);
+    await new Promise((r) => setTimeout(r, 500));
+    let ours: number;
+    let ref: number;
+    try {
+      ref = wrk(`http://127.0.0.1:${NGINX_PORT}/videos2.json`, WRK).requestsPerSec;
+      ours = wrk(`http://127.0.0.1:${PORT}${path}`, WRK).requestsPerSec;
+    } finally {
+      nginx.kill('SIGTERM');
+    }
+    results.cachedVideos2 = {
+      bytes: body.length,
+      oursRps: ours,
+      nginxRps: ref,
+      ratio: ours / ref,
+      target: 0.5,
+    };
+    console.log(
+      `cached videos2: ${ours.toFixed(0)} req/s vs nginx ${ref.toFixed(0)} req/s → ratio ${(ours / ref).toFixed(2)} (target ≥ 0.5)`,
+    );
   }
-  results.cachedVideos2 = {
-    bytes: body.length,
-    oursRps: ours,
-    nginxRps: ref,
-    ratio: ours / ref,
-    target: 0.5,
-  };
-  console.log(
-    `cached videos2: ${ours.toFixed(0)} req/s vs nginx ${ref.toFixed(0)} req/s → ratio ${(ours / ref).toFixed(2)} (target ≥ 0.5)`,
-  );
 
   // 2. Uncached listing latency over random sorts, filters and pages 1–50.
-  const main = (await (await fetch(`http://127.0.0.1:${PORT}/api/json/main/0/straight.en.json`)).json()) as {
-    categories: { dir: string }[];
-    keywords: string[];
-  };
-  const paths = randomListingPaths(
-    2000,
-    main.categories.slice(0, 20).map((c) => c.dir),
-  );
-  const lat = await measureLatency(PORT, paths);
-  results.uncachedListing = { ...lat, targetP99: 25 };
-  console.log(
-    `uncached listing (${VIDEOS} videos, n=${lat.n}): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(1)} ms (target p99 < 25 ms)`,
-  );
+  if (want('listing')) {
+    const paths = randomListingPaths(
+      2000,
+      main.categories.slice(0, 20).map((c) => c.dir),
+    );
+    const lat = await measureLatency(PORT, paths);
+    results.uncachedListing = { ...lat, targetP99: 25 };
+    console.log(
+      `uncached listing (${VIDEOS} videos, n=${lat.n}): p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(1)} ms (target p99 < 25 ms)`,
+    );
+  }
 
   // 3. Uncached model, album and playlist listings.
-  const others = {
-    modelListing: randomModelPaths(1000),
-    albumListing: randomAlbumPaths(
-      1000,
-      main.categories.slice(0, 20).map((c) => c.dir),
-    ),
-    playlistListing: randomPlaylistPaths(1000),
-  };
+  const others = !want('others')
+    ? {}
+    : {
+        modelListing: randomModelPaths(1000),
+        albumListing: randomAlbumPaths(
+          1000,
+          main.categories.slice(0, 20).map((c) => c.dir),
+        ),
+        playlistListing: randomPlaylistPaths(1000),
+      };
   for (const [name, list] of Object.entries(others)) {
     const probe = await fetch(`http://127.0.0.1:${PORT}${list[0]}`);
     if (probe.status !== 200) {
@@ -100,10 +115,12 @@ try {
   }
 
   // 4. Search and suggester (FTS5, uncached: lifetime 0).
-  const searches: [string, string[], number][] = [
-    ['search', randomSearchPaths(1000, main.keywords), 30],
-    ['suggester', randomSuggesterPaths(1000, main.keywords), 10],
-  ];
+  const searches: [string, string[], number][] = !want('search')
+    ? []
+    : [
+        ['search', randomSearchPaths(1000, main.keywords), 30],
+        ['suggester', randomSuggesterPaths(1000, main.keywords), 10],
+      ];
   for (const [name, list, target] of searches) {
     const l = await measureLatency(PORT, list);
     results[name] = { ...l, targetP95: target };
@@ -113,32 +130,42 @@ try {
   }
 
   // 5. Bulk approval of 100 queued videos in one request.
-  const bulk = await benchBulkApprove(`http://127.0.0.1:${PORT}`);
-  results.bulkApprove = bulk;
-  console.log(
-    `bulk approval of ${bulk.videos} queued videos: ${bulk.ms.toFixed(0)} ms in one request (target < 1000 ms)`,
-  );
+  if (want('bulk')) {
+    const bulk = await benchBulkApprove(`http://127.0.0.1:${PORT}`);
+    results.bulkApprove = bulk;
+    console.log(
+      `bulk approval of ${bulk.videos} queued videos: ${bulk.ms.toFixed(0)} ms in one request (target < 1000 ms)`,
+    );
+  }
 
   // 6. A 2 GB tus upload against dd, and the server's memory meanwhile.
-  const tusResult = await benchTusUpload(`http://127.0.0.1:${PORT}`, join(process.cwd(), 'data', 'bench'));
-  results.tusUpload = tusResult;
-  console.log(
-    `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5; tus-js-client ${tusResult.tusJsClientMBps.toFixed(0)} MB/s); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
-  );
+  if (want('tus')) {
+    const tusResult = await benchTusUpload(`http://127.0.0.1:${PORT}`, join(process.cwd(), 'data', 'bench'));
+    results.tusUpload = tusResult;
+    console.log(
+      `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5; tus-js-client ${tusResult.tusJsClientMBps.toFixed(0)} MB/s); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
+    );
+  }
 } finally {
-  stop(server);
+  if (server) stop(server);
 }
 
 // 7. Transcode CPU per source minute (no server running, so nothing else competes for the cores).
-const transcode = await benchTranscode(join(process.cwd(), 'data', 'bench-media'));
-results.transcode = transcode;
-console.log(
-  `transcode CPU per source minute: ours ${transcode.oursCpuPerMinute.toFixed(1)} s, per-rendition baseline ${transcode.baselineCpuPerMinute.toFixed(1)} s → ratio ${transcode.ratio.toFixed(2)} (target ≤ 0.75); overhead vs bare ffmpeg ${(transcode.overhead * 100).toFixed(1)}% (target ≤ 5%)`,
-);
+if (want('transcode')) {
+  const transcode = await benchTranscode(join(process.cwd(), 'data', 'bench-media'));
+  results.transcode = transcode;
+  console.log(
+    `transcode CPU per source minute: ours ${transcode.oursCpuPerMinute.toFixed(1)} s, per-rendition baseline ${transcode.baselineCpuPerMinute.toFixed(1)} s → ratio ${transcode.ratio.toFixed(2)} (target ≤ 0.75); overhead vs bare ffmpeg ${(transcode.overhead * 100).toFixed(1)}% (target ≤ 5%), CPU outside ffmpeg ${(transcode.overheadOutsideFfmpeg * 100).toFixed(1)}%; medians of ${transcode.rounds} interleaved rounds`,
+  );
+}
 
 mkdirSync('bench/results', { recursive: true });
-const file = join('bench/results', `bench-${new Date().toISOString().slice(0, 10)}.json`);
+// A partial run gets its own file and leaves latest.json to the full runs.
+const file = join(
+  'bench/results',
+  `bench-${new Date().toISOString().slice(0, 10)}${ONLY ? `-${ONLY.join('-')}` : ''}.json`,
+);
 writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(join('bench/results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+if (!ONLY) writeFileSync(join('bench/results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`results written to ${file}`);
 process.exit(0);

@@ -1,4 +1,5 @@
-// One pipeline run, as the ingest job does it: `tsx scripts/bench/transcode-once.ts <source> <outDir>`.
+// One pipeline run, as the ingest job does it: `node --import tsx scripts/bench/transcode-once.ts <source> <outDir>`.
+// BENCH_FFMPEG, when set, is the ffmpeg to run (the bench's wrapper that records ffmpeg's own CPU time).
 import { processVideo } from '@vt/media';
 
-await processVideo(process.argv[2], process.argv[3]);
+await processVideo(process.argv[2], process.argv[3], { ffmpegPath: process.env.BENCH_FFMPEG });

@@ -139,12 +139,12 @@ describe('permissions', () => {
     const { url } = sut.services.urls.signedHls(TEST_MEDIA);
     expect((await sut.request(url)).status).toBe(200);
     const base = url.slice(0, url.lastIndexOf('/') + 1);
-    for (const escape of [
+    for (const sneaky of [
       '..%2F..%2Fuploads%2F1%2Fmaster.m3u8',
       '..%2Fclip-1%2Fmaster.m3u8',
       '360p//index.m3u8',
     ])
-      expect((await sut.request(base + escape)).status, escape).toBe(404);
+      expect((await sut.request(base + sneaky)).status, sneaky).toBe(404);
   });
 
   it('serves pending media and the moderators’ VTT to staff and the uploader only', async () => {
@@ -170,6 +170,14 @@ describe('permissions', () => {
       '/thumbs/%E0%A4%A',
     ])
       expect((await sut.request(sneaky)).status, sneaky).toBe(404);
+    // Listed, a member's upload is public but revalidated within the hour: a takedown must not stay cached.
+    sqlite.prepare('UPDATE videos SET status_id = 1 WHERE id = ?').run(id);
+    const listed = await sut.request(thumb);
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
+    const etag = listed.headers.get('etag') ?? '';
+    expect((await sut.request(thumb, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    sqlite.prepare('UPDATE videos SET status_id = 2 WHERE id = ?').run(id);
     sqlite.prepare('UPDATE videos SET media_path = ? WHERE id = ?').run(TEST_MEDIA, id);
     const vtt = `/api/moderation/timeline/${id}.vtt`;
     expect((await sut.request(vtt)).status).toBe(404);

@@ -45,9 +45,11 @@ describe('buildFfmpegArgs', () => {
 
   it('splits the decoded video once into the ladder, the stills and the sprites', () => {
     const graph = values(args, '-filter_complex')[0];
-    expect(graph.startsWith('[0:0]fps=25/1,split=7[r0][r1][r2][r3][st][sp][pv];')).toBe(true);
-    expect(graph).toContain('[r0]scale=1280:720,setsar=1,format=yuv420p[v0]');
-    expect(graph).toContain('[r3]scale=426:240,setsar=1,format=yuv420p[v3]');
+    expect(graph.startsWith('[0:0]fps=25/1,split=4[c0][st][sp][pv];')).toBe(true);
+    expect(graph).toContain('[c0]scale=1280:720,setsar=1,format=yuv420p,split=2[v0][c1]');
+    expect(graph).toContain('[c1]scale=854:480,setsar=1,split=2[v1][c2]');
+    expect(graph).toContain('[c2]scale=640:360,setsar=1,split=2[v2][c3]');
+    expect(graph).toContain('[c3]scale=426:240,setsar=1[v3]');
     expect(graph).toContain("select='eq(n,0)+gte(t,9.5)'");
     expect(graph).toContain(
       '[s0]scale=320:180:force_original_aspect_ratio=decrease,pad=320:180:-1:-1,setsar=1[thumb]',

@@ -9,8 +9,12 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
 }
 
 /**
- * The filter graph: the source is decoded once, brought to the planned frame rate and split into one
- * branch per rendition, one for the stills, one for the sprite sheets and one for the hover preview.
+ * The filter graph: the source is decoded once, brought to the planned frame rate and split into the
+ * ladder, one branch for the stills, one for the sprite sheets and one for the hover preview.
+ *
+ * The ladder is a cascade: each rendition is scaled from the one above it, not from the source. A
+ * downscale filter's taps grow with the ratio, so 1080p→240p straight costs several times 360p→240p;
+ * the cascade halves the scaling work of a 1080p ladder and looks the same.
  *
  * ffmpeg prints no -progress report until every output has written its header, and an image output
  * writes its header with its first frame. So each image output gets a frame right away: the stills take
@@ -19,17 +23,16 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
  */
 export function buildFilterGraph(plan: MediaPlan): string {
   const { renditions, stills, sprites } = plan;
-  const ladder = renditions.map((_, i) => `[r${i}]`).join('');
-  const chains = [
-    `[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=${renditions.length + 3}${ladder}[st][sp][pv]`,
-  ];
+  const chains = [`[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=4[c0][st][sp][pv]`];
   // The hover preview: the first second of every interval, joined back to back (timestamps renumbered).
   const pv = plan.preview;
   chains.push(
     `[pv]select='lt(mod(t,${pv.interval}),1)',setpts=N/FRAME_RATE/TB,scale=${pv.width}:${pv.height},setsar=1,format=yuv420p[preview]`,
   );
   renditions.forEach((r, i) => {
-    chains.push(`[r${i}]scale=${r.width}:${r.height},setsar=1,format=yuv420p[v${i}]`);
+    const scaled = `[c${i}]scale=${r.width}:${r.height},setsar=1${i === 0 ? ',format=yuv420p' : ''}`;
+    const last = i === renditions.length - 1;
+    chains.push(last ? `${scaled}[v${i}]` : `${scaled},split=2[v${i}][c${i + 1}]`);
   });
   // If the video stream ends before atSec, the first frame stays as the still.
   chains.push(`[st]select='eq(n,0)+gte(t,${stills.atSec})',trim=end_frame=2,split=3[s0][s1][s2]`);

@@ -14,7 +14,8 @@ export interface ImageRule {
 
 /**
  * The checks every uploaded image gets before sharp re-encodes it: size, a real image of an accepted
- * format (by content, not name), and the minimum dimensions. Answers with the spec's messages.
+ * format (by content, not name), and the minimum dimensions as the picture is shown (after its EXIF
+ * rotation). Answers with the spec's messages.
  */
 export async function checkImage(bytes: Uint8Array, rule: ImageRule) {
   if (bytes.byteLength > rule.maxBytes)
@@ -32,7 +33,11 @@ export async function checkImage(bytes: Uint8Array, rule: ImageRule) {
   }
   if (!(rule.formats ?? ['jpeg', 'png', 'webp']).includes(meta.format ?? ''))
     throw new AppError('bad_file_type', { field: rule.field, message: 'This file type is not allowed' });
-  if ((meta.width ?? 0) < rule.minWidth || (meta.height ?? 0) < rule.minHeight)
+  // EXIF orientations 5–8 turn the picture a quarter: it is shown, and re-encoded, with the sides swapped.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : meta.height) ?? 0;
+  if (width < rule.minWidth || height < rule.minHeight)
     throw new AppError('invalid_image_size', {
       field: rule.field,
       info: { width: rule.minWidth, height: rule.minHeight },

@@ -7,6 +7,11 @@ import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-url
 import { readTimelineVtt, under } from './timeline-vtt';
 
 const TIMELINE_LIFETIME = 2_592_000;
+/**
+ * A member's listed upload can be taken down, or get a new preview image, at any time: its images are
+ * kept an hour and then revalidated (ETag), not pinned for a month like the seeded library's.
+ */
+const UPLOAD_IMAGE_CACHE = 'public, max-age=3600, must-revalidate';
 const PUBLIC_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.mp4']);
 const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
 
@@ -46,6 +51,7 @@ export function mediaRoutes(mediaDir: string) {
         Number(upload[2]),
       );
       if (!owner) return notFound();
+      cacheControl = UPLOAD_IMAGE_CACHE;
       if (!owner.listed) {
         const viewer = c.var.viewer;
         const staff = viewer.role === 'moderator' || viewer.role === 'admin';
