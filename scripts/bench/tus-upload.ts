@@ -87,7 +87,7 @@ function uploadWithTusJsClient(base: string, file: string, headers: Record<strin
  * the file in 1 MB reads, as curl would. Measures the server, where tus-js-client under Node tops out
  * near 350 MB/s against any server on this machine.
  */
-async function uploadWithPlainRequests(base: string, file: string, headers: Record<string, string>) {
+export async function uploadWithPlainRequests(base: string, file: string, headers: Record<string, string>) {
   const created = await fetch(`${base}/api/upload/`, {
     method: 'POST',
     headers: {

@@ -42,4 +42,18 @@ describe('streaming upload hashes', () => {
     hashes.discard('d');
     expect(await hashes.finish('d', 1000)).toBeNull();
   });
+
+  it('passes writes larger than its ring, and two uploads at once, in order', async () => {
+    const hashes = createStreamingHashes();
+    const big = randomBytes(20 * 1024 * 1024 + 5);
+    const other = randomBytes(9 * 1024 * 1024);
+    const a = await hashes.resume('big', file, 0);
+    const b = await hashes.resume('other', file, 0);
+    const feed = async (r: { id: string }, data: Buffer, step: number) => {
+      for (let at = 0; at < data.length; at += step) await hashes.update(r, data.subarray(at, at + step));
+    };
+    await Promise.all([feed(a, big, 12 * 1024 * 1024), feed(b, other, 700_000)]);
+    expect(await hashes.finish('big', big.length)).toBe(sha(big));
+    expect(await hashes.finish('other', other.length)).toBe(sha(other));
+  });
 });

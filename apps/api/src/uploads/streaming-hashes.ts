@@ -1,15 +1,19 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The hashing thread. SHA-256 at upload speed takes a third of a core, and on the request thread it
- * capped uploads well below the disk; here it runs beside it. Messages are handled in order, so a catch-up
- * read of the bytes already on disk always comes before the bytes that follow them. Plain CommonJS, so
- * the thread starts the same under tsx and built code.
+ * The hashing thread. SHA-256 at upload speed takes up to a third of a core, and on the request thread it
+ * capped uploads well below the disk; here it runs beside it. The bytes reach it through one shared ring
+ * buffer, not as transferred copies: every copy was a fresh 1 MB buffer that each thread's garbage
+ * collector freed only after tens of megabytes had piled up. Messages are handled in order, so a catch-up
+ * read of the bytes already on disk always comes before the bytes that follow them, and ring space is
+ * given back in the order it was taken. Plain CommonJS, so the thread starts the same under tsx and built
+ * code.
  */
 const HASH_THREAD = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const { openSync, readSync, closeSync } = require('node:fs');
+const ring = new Uint8Array(workerData.ring);
 const running = new Map();
 parentPort.on('message', (m) => {
   if (m.op === 'start') {
@@ -36,10 +40,10 @@ parentPort.on('message', (m) => {
   } else if (m.op === 'update') {
     const r = running.get(m.id);
     if (r) {
-      r.hash.update(m.bytes);
-      r.offset += m.bytes.length;
+      r.hash.update(ring.subarray(m.start, m.start + m.length));
+      r.offset += m.length;
     }
-    parentPort.postMessage({ done: m.bytes.length });
+    parentPort.postMessage({ done: m.length });
   } else if (m.op === 'discard') {
     running.delete(m.id);
   } else if (m.op === 'finish') {
@@ -50,10 +54,17 @@ parentPort.on('message', (m) => {
 });
 `;
 
-/** Bytes sent to the thread and not hashed yet, past which a writer waits (memory stays bounded). */
-const MAX_PENDING_BYTES = 8 * 1024 * 1024;
+/** The shared ring: bytes copied for the thread and not hashed yet. A writer waits while it is full. */
+const RING_BYTES = 8 * 1024 * 1024;
 /** Running hashes not fed for this long belong to abandoned uploads (the expiry period). */
 const IDLE_MS = 24 * 3600 * 1000;
+
+/** Bytes waiting for ring space, in arrival order. */
+interface Waiting {
+  id: string;
+  bytes: Buffer;
+  done: () => void;
+}
 
 export interface RunningHash {
   id: string;
@@ -67,24 +78,26 @@ export interface RunningHash {
  */
 export function createStreamingHashes(now: () => number = Date.now) {
   let worker: Worker | null = null;
+  let ring: Buffer | null = null;
   const replies = new Map<number, (reply: { ok?: boolean; hex?: string | null }) => void>();
   let nextAck = 1;
+  /** Ring bytes handed to the thread and not hashed yet, and where the next copy goes. */
   let pending = 0;
-  let drained: (() => void)[] = [];
+  let writeAt = 0;
+  let waiting: Waiting[] = [];
   /** Where each running hash stands, as the request thread has fed it. */
   const offsets = new Map<string, { offset: number; touched: number }>();
 
   function thread(): Worker {
     if (worker) return worker;
-    const w = new Worker(HASH_THREAD, { eval: true });
+    const shared = new SharedArrayBuffer(RING_BYTES);
+    ring = Buffer.from(shared);
+    const w = new Worker(HASH_THREAD, { eval: true, workerData: { ring: shared } });
     w.unref();
     w.on('message', (m: { ack?: number; done?: number; ok?: boolean; hex?: string | null }) => {
       if (m.done !== undefined) {
         pending -= m.done;
-        if (pending <= MAX_PENDING_BYTES / 2) {
-          for (const resolve of drained) resolve();
-          drained = [];
-        }
+        pump();
       } else if (m.ack !== undefined) {
         replies.get(m.ack)?.(m);
         replies.delete(m.ack);
@@ -92,6 +105,25 @@ export function createStreamingHashes(now: () => number = Date.now) {
     });
     worker = w;
     return w;
+  }
+
+  /** Copies waiting bytes into free ring space, oldest first, and tells the thread where they are. */
+  function pump() {
+    const w = thread();
+    const buffer = ring as Buffer;
+    while (waiting.length > 0 && pending < RING_BYTES) {
+      const head = waiting[0];
+      const length = Math.min(head.bytes.length, RING_BYTES - pending, RING_BYTES - writeAt);
+      head.bytes.copy(buffer, writeAt, 0, length);
+      w.postMessage({ op: 'update', id: head.id, start: writeAt, length });
+      pending += length;
+      writeAt = (writeAt + length) % RING_BYTES;
+      head.bytes = head.bytes.subarray(length);
+      if (head.bytes.length === 0) {
+        waiting.shift();
+        head.done();
+      }
+    }
   }
 
   const ask = (message: Record<string, unknown>) =>
@@ -125,20 +157,31 @@ export function createStreamingHashes(now: () => number = Date.now) {
       return { id };
     },
 
-    /** Bytes written at the end of the upload; resolves when the thread has room for more. */
+    /**
+     * Bytes written at the end of the upload. Undefined once they are in the ring; a promise, resolved
+     * when they are, while the ring is full (the writer then waits: memory stays bounded).
+     */
     update(r: RunningHash, chunk: Buffer): Promise<void> | undefined {
       const o = offsets.get(r.id);
-      if (!o) return undefined;
+      if (!o || chunk.length === 0) return undefined;
       o.offset += chunk.length;
-      const bytes = new Uint8Array(chunk);
-      pending += bytes.length;
-      thread().postMessage({ op: 'update', id: r.id, bytes }, [bytes.buffer]);
-      return pending > MAX_PENDING_BYTES ? new Promise((resolve) => drained.push(resolve)) : undefined;
+      let copied = false;
+      const entry: Waiting = { id: r.id, bytes: chunk, done: () => (copied = true) };
+      waiting.push(entry);
+      pump();
+      if (copied) return undefined;
+      return new Promise((resolve) => {
+        entry.done = resolve;
+      });
     },
 
     /** A write failed half-way: what the hash saw may not be what the disk has. */
     discard(id: string): void {
-      if (offsets.delete(id)) thread().postMessage({ op: 'discard', id });
+      if (!offsets.delete(id)) return;
+      // Bytes of this upload still waiting for the ring are dropped; their writer is let go.
+      for (const entry of waiting.filter((e) => e.id === id)) entry.done();
+      waiting = waiting.filter((e) => e.id !== id);
+      thread().postMessage({ op: 'discard', id });
     },
 
     /** The hex digest once the hash has seen all `size` bytes, else null (the caller hashes the file). */
