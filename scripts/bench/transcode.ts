@@ -2,16 +2,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path';
 import { buildFfmpegArgs, buildPlan, MEDIA_FILES, type MediaPlan, probe } from '@vt/media';
 import { cpuSeconds, parseTimes } from './cpu';
+import { median } from './median';
 
 const SOURCE_SECONDS = Number(process.env.BENCH_TRANSCODE_SECONDS ?? 120);
 /** CPU time of a multi-threaded encoder on a shared 2-core machine varies ±10% run to run: rounds interleave. */
 const ROUNDS = Number(process.env.BENCH_TRANSCODE_ROUNDS ?? 3);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 function generateSource(file: string) {
   console.log(`generating the ${SOURCE_SECONDS} s 1080p source (once)…`);

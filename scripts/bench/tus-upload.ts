@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import * as tus from 'tus-js-client';
+import { median } from './median';
 
 const BYTES = 2 * 1024 ** 3;
 
@@ -87,7 +88,7 @@ function uploadWithTusJsClient(base: string, file: string, headers: Record<strin
  * the file in 1 MB reads, as curl would. Measures the server, where tus-js-client under Node tops out
  * near 350 MB/s against any server on this machine.
  */
-export async function uploadWithPlainRequests(base: string, file: string, headers: Record<string, string>) {
+async function uploadWithPlainRequests(base: string, file: string, headers: Record<string, string>) {
   const created = await fetch(`${base}/api/upload/`, {
     method: 'POST',
     headers: {
@@ -158,12 +159,6 @@ async function settle(dbFile: string): Promise<void> {
 }
 
 const ROUNDS = Number(process.env.BENCH_TUS_ROUNDS ?? 3);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /**
  * 2 GB tus uploads over loopback in 50 MB chunks: throughput against `dd` writing the same bytes to the

@@ -65,11 +65,13 @@ export function CategorySidebar({
           return (
             <li key={c.dir}>
               {!checked && full ? (
+                // biome-ignore lint/a11y/useSemanticElements: the enabled items are links (crawlable filter URLs) in the checkbox role, and a full selection's disabled ones must read the same
                 <span
                   className="category-sidebar__item"
                   role="checkbox"
                   aria-checked="false"
                   aria-disabled="true"
+                  tabIndex={-1}
                 >
                   {box}
                 </span>
