@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newMember, registerAndConfirm, signIn } from './helpers/members';
+import { newMember, openAccountMenu, registerAndConfirm, signIn } from './helpers/members';
 
 const stamp = Date.now() % 1_000_000;
 test('a member registers, confirms, uses every member action, befriends and messages, edits the profile and signs out', async ({
@@ -72,7 +72,7 @@ test('a member registers, confirms, uses every member action, befriends and mess
   await expect(page.getByTestId('subscribe-button')).toHaveText('Subscribed');
 
   // My lists show what was added, with remove buttons.
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByRole('link', { name: 'Favourites' }).click();
   await expect(page.getByTestId('thumb')).toHaveCount(1);
   await page.getByTestId('thumb-remove').click();
@@ -80,7 +80,7 @@ test('a member registers, confirms, uses every member action, befriends and mess
 
   // 5: Ben accepts Ann's friend request; they exchange messages.
   const benPage = await newMember(browser, ben);
-  await benPage.getByTestId('account-menu').click();
+  await openAccountMenu(benPage);
   const benHref = await benPage.getByRole('link', { name: 'My profile' }).getAttribute('href');
   const benId = /\/members\/(\d+)\//.exec(benHref!)![1];
   await page.goto(`/members/${benId}/`);
@@ -130,7 +130,7 @@ test('a member registers, confirms, uses every member action, befriends and mess
   await expect(
     page.getByTestId('toast').filter({ hasText: 'Your profile has been changed' }).last(),
   ).toBeVisible();
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByRole('link', { name: 'My profile' }).click();
   await expect(page.locator('.member-header img')).toHaveAttribute('src', /\/thumbs\/members\//);
   await page
@@ -140,7 +140,7 @@ test('a member registers, confirms, uses every member action, befriends and mess
   await expect(page.getByTestId('member-info')).toContainText('Lyon');
 
   // 7: sign out.
-  await page.getByTestId('account-menu').click();
+  await openAccountMenu(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect((await page.goto('/member_edit/'))!.url()).toMatch(/\/$/);

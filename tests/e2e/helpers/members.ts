@@ -34,3 +34,12 @@ export async function newMember(browser: Browser, name: string) {
   await signIn(page, name);
   return page;
 }
+
+/** Opens the account menu; a click that lands before the page hydrated does nothing, so it clicks again. */
+export async function openAccountMenu(page: Page) {
+  const button = page.getByTestId('account-menu');
+  await expect(async () => {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
+}
