@@ -56,4 +56,17 @@ describe('streaming upload hashes', () => {
     expect(await hashes.finish('big', big.length)).toBe(sha(big));
     expect(await hashes.finish('other', other.length)).toBe(sha(other));
   });
+
+  it('drops the bytes of a discarded write still waiting for ring space, and lets its writer go', async () => {
+    const hashes = createStreamingHashes();
+    const r = await hashes.resume('e', file, 0);
+    const waiting = hashes.update(r, randomBytes(20 * 1024 * 1024));
+    expect(waiting).toBeInstanceOf(Promise);
+    hashes.discard('e');
+    // The upload starts over at once: none of the discarded bytes may reach the new hash.
+    const again = await hashes.resume('e', file, 0);
+    await hashes.update(again, bytes);
+    await waiting;
+    expect(await hashes.finish('e', bytes.length)).toBe(sha(bytes));
+  });
 });

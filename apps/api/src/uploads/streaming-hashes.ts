@@ -77,8 +77,7 @@ export interface RunningHash {
  * read once, and goes on from there.
  */
 export function createStreamingHashes(now: () => number = Date.now) {
-  let worker: Worker | null = null;
-  let ring: Buffer | null = null;
+  let hashing: { worker: Worker; ring: Buffer } | null = null;
   const replies = new Map<number, (reply: { ok?: boolean; hex?: string | null }) => void>();
   let nextAck = 1;
   /** Ring bytes handed to the thread and not hashed yet, and where the next copy goes. */
@@ -88,10 +87,10 @@ export function createStreamingHashes(now: () => number = Date.now) {
   /** Where each running hash stands, as the request thread has fed it. */
   const offsets = new Map<string, { offset: number; touched: number }>();
 
-  function thread(): Worker {
-    if (worker) return worker;
+  /** The thread and the ring it reads, started with the first upload. */
+  function started(): { worker: Worker; ring: Buffer } {
+    if (hashing) return hashing;
     const shared = new SharedArrayBuffer(RING_BYTES);
-    ring = Buffer.from(shared);
     const w = new Worker(HASH_THREAD, { eval: true, workerData: { ring: shared } });
     w.unref();
     w.on('message', (m: { ack?: number; done?: number; ok?: boolean; hex?: string | null }) => {
@@ -103,19 +102,19 @@ export function createStreamingHashes(now: () => number = Date.now) {
         replies.delete(m.ack);
       }
     });
-    worker = w;
-    return w;
+    hashing = { worker: w, ring: Buffer.from(shared) };
+    return hashing;
   }
+  const thread = () => started().worker;
 
   /** Copies waiting bytes into free ring space, oldest first, and tells the thread where they are. */
   function pump() {
-    const w = thread();
-    const buffer = ring as Buffer;
+    const { worker, ring } = started();
     while (waiting.length > 0 && pending < RING_BYTES) {
       const head = waiting[0];
       const length = Math.min(head.bytes.length, RING_BYTES - pending, RING_BYTES - writeAt);
-      head.bytes.copy(buffer, writeAt, 0, length);
-      w.postMessage({ op: 'update', id: head.id, start: writeAt, length });
+      head.bytes.copy(ring, writeAt, 0, length);
+      worker.postMessage({ op: 'update', id: head.id, start: writeAt, length });
       pending += length;
       writeAt = (writeAt + length) % RING_BYTES;
       head.bytes = head.bytes.subarray(length);
