@@ -13,7 +13,14 @@ const env = {
   PORT: port,
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
+  // The browser tests confirm accounts through the outbox, like a developer on their own machine.
+  MAIL_OUTBOX_PUBLIC: '1',
+  // The age-gate spec plays a CDN's visitor with CF-IPCountry; the other specs browse ungated from here.
+  TRUST_COUNTRY_HEADER: '1',
+  AGE_GATE_COUNTRIES: 'eu,us,gb',
   LOG_LEVEL: 'warn',
+  // Every browser test registers and signs in from 127.0.0.1: more accounts than one address may make.
+  RATE_LIMIT_FACTOR: '20',
   // Small tus chunks, so the upload test can reload mid-way through a 20 MB file.
   UPLOAD_CHUNK_MB: '1',
 };

@@ -17,6 +17,7 @@ const services = createServices({
       smtpUrl: undefined,
       from: 'bench <bench@localhost>',
       outboxDir: '/tmp/vt-bench-mail',
+      outboxPublic: false,
     },
   },
 });

@@ -70,7 +70,7 @@ function syntheticVideo(): string {
   return file;
 }
 
-test('upload → queue with progress → keyboard approval → listed, searchable, playable → report → takedown → audit', async ({
+test('upload → queue with progress → keyboard approval → listed, searchable, playable → edit held for approval → report → takedown → audit', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -161,6 +161,32 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
     await expect(visitor.getByTestId('seek-preview').locator('[data-sprite]')).toBeVisible({ timeout: 1000 });
   }).toPass();
 
+  // 4b. The uploader renames the published video: visitors keep the approved title until a moderator
+  // approves the edit (issue 17, point 12).
+  const newTitle = `${title} at dusk`;
+  const videoId = /\/videos\/(\d+)\//.exec(videoUrl)?.[1] ?? '';
+  const sent = await member.request.post('/api/video_edit.php', {
+    headers: { origin: new URL(member.url()).origin },
+    multipart: { act: 'edit', video_id: videoId, title: newTitle, desc: 'The harbour as the lights come on' },
+  });
+  expect(await sent.json()).toMatchObject({ ok: true, code: 'video_edit_pending' });
+  await member.goto('/add-video/');
+  await expect(member.getByTestId('edit-pending')).toHaveText('Edit awaiting moderation');
+  await visitor.reload();
+  await expect(visitor.locator('h1')).toHaveText(title);
+
+  const edit = moderator.getByTestId('queue-item').filter({ hasText: newTitle });
+  await expect(edit).toBeVisible({ timeout: 30_000 });
+  await expect(edit.getByTestId('edit-changes')).toContainText(title);
+  await moderator.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < 60 && (await edit.getAttribute('aria-current')) !== 'true'; i++)
+    await moderator.keyboard.press(i < 30 ? 'k' : 'j');
+  await expect(edit).toHaveAttribute('aria-current', 'true');
+  await moderator.keyboard.press('a');
+  await expect(edit).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.locator('h1')).toHaveText(newTitle);
+
   // 5. The visitor reports it from the video page (contact modal, ALTCHA solved in the browser).
   await visitor.getByTestId('report-video').click();
   const modal = visitor.getByTestId('contact-modal');
@@ -204,9 +230,10 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await admin.getByTestId('audit-filters').getByLabel('Moderator').selectOption({ label: moderatorName });
   await admin.getByTestId('audit-filters').getByRole('button', { name: 'Filter' }).click();
   await expect(admin).toHaveURL(/actor=\d+/);
-  // Only this moderator's two actions are left once the filtered list has loaded.
-  await expect(entries).toHaveCount(2);
-  await expect(entries.filter({ hasText: moderatorName })).toHaveCount(2);
+  // Only this moderator's three actions are left once the filtered list has loaded.
+  await expect(entries).toHaveCount(3);
+  await expect(entries.filter({ hasText: moderatorName })).toHaveCount(3);
+  await expect(entries.filter({ hasText: 'Approved an uploader’s edit' })).toHaveCount(1);
 });
 
 test('members and visitors get a 404 from every moderation page', async ({ browser, page }) => {

@@ -199,14 +199,15 @@ describe('album views', () => {
     const { id } = publicAlbum();
     const views = () => first<{ n: number }>('SELECT album_viewed AS n FROM albums WHERE id = ?', id).n;
     const before = views();
-    const post = (body: string) =>
+    const post = (body: string, cookie = '') =>
       sut.json('/api/stats.php', {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       });
     expect((await post(`act=view&section=album&object_id=${id}`)).body).toEqual({ ok: true });
-    await post(`act=view&section=album&object_id=${id}`);
+    // Another visitor (a view counts once per visitor and album).
+    await post(`act=view&section=album&object_id=${id}`, 'vt_visitor=another-visitor-000000');
     expect(views()).toBe(before);
     sut.services.views.flush();
     expect(views()).toBe(before + 2);
@@ -222,7 +223,8 @@ describe('album views', () => {
     const res = await sut.request('/trpc/stats.albumView', {
       method: 'POST',
       body: JSON.stringify({ albumId: id }),
-      headers: { 'content-type': 'application/json' },
+      // A visitor of its own: the test above already counted this album for the cookie-less one.
+      headers: { 'content-type': 'application/json', cookie: 'vt_visitor=trpc-visitor-000000000' },
     });
     expect(res.status).toBe(200);
     sut.services.views.flush();

@@ -372,7 +372,11 @@ describe('view statistics', () => {
       });
     const ok = await post(`act=view&section=video&object_id=${id}`, { 'cf-ipcountry': 'NZ' });
     expect(ok.body).toEqual({ ok: true });
-    await post(`act=view&section=video&object_id=${id}&nogeo=1`, { 'cf-ipcountry': 'NZ' });
+    // Another visitor (a view counts once per visitor and video).
+    await post(`act=view&section=video&object_id=${id}&nogeo=1`, {
+      'cf-ipcountry': 'NZ',
+      cookie: 'vt_visitor=another-visitor-000000',
+    });
     expect(
       first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed,
     ).toBe(before);

@@ -30,7 +30,8 @@ describe('GET /api/json/member/{lifetime}/{section}/{bucket}/{_id}.json', () => 
   it('info: the spec §3 member fields and counters, cached by lifetime', async () => {
     const { res, body } = await sut.json(member(3600, 'info', open));
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    // The member can make sections private at any moment: never held by a browser or CDN unrevalidated.
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     for (const key of [
       '_id',
       'name',

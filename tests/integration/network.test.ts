@@ -70,7 +70,20 @@ describe('the shell on a rendered page', () => {
     for (const frame of frames) {
       expect(frame).toContain('sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"');
       expect(frame).not.toContain('allow-same-origin');
-      expect(frame).toMatch(/srcdoc="/i);
+      expect(frame).toMatch(/src="\/ads\/en\/(footer|listing)\/\d+\.html"/);
     }
+  });
+
+  it("serves each ad document with its own sandboxing policy, framable only by the site's pages", async () => {
+    const res = await sut.request('/ads/en/footer/0.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain('sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('allow-same-origin');
+    expect(await res.text()).toContain('<base target="_blank">');
+    for (const bad of ['/ads/xx/footer/0.html', '/ads/en/footer/9.html', '/ads/en/popup/0.html'])
+      expect((await sut.request(bad)).status).toBe(404);
   });
 });

@@ -367,15 +367,16 @@ describe('POST /api/video_edit.php', () => {
     });
 
     const mine = sut.db.$client
-      .prepare('SELECT id FROM videos WHERE uploader_id = ? LIMIT 1')
+      .prepare('SELECT id FROM videos WHERE uploader_id = ? AND status_id = 1 LIMIT 1')
       .pluck()
       .get(memberId) as number;
+    // Published: the edit waits for a moderator (tests/security/uploader-edits.test.ts).
     expect(
       (await post(form({ act: 'edit', video_id: String(mine), title: 'A renamed reel', desc: 'New words' })))
         .body.code,
-    ).toBe('video_changed');
+    ).toBe('video_edit_pending');
     expect(sut.db.$client.prepare('SELECT title FROM videos WHERE id = ?').pluck().get(mine)).toBe(
-      'A renamed reel',
+      'A summer reel',
     );
     await sut.createMember('EditStranger');
     const stranger = await sut.signIn('EditStranger');

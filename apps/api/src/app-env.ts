@@ -8,13 +8,15 @@ export interface AppEnv {
   Variables: {
     services: Services;
     requestId: string;
+    /** The caller's address (lib/client-ip.ts: forwarded only behind a trusted proxy). */
+    clientIp: string;
     log: Logger;
     viewer: Viewer;
     lang: string;
     gender: Gender;
     /** The visitor's picked country (cookie), for "top in country". */
     country: string | null;
-    /** Where the request comes from: the trusted CDN header, else the country cookie. */
+    /** Where the request comes from: the trusted CDN header, or null when not known. */
     requestCountry: string | null;
   };
 }

@@ -27,11 +27,14 @@ import { statsLegacy } from './legacy/stats.legacy';
 import { videoEditLegacy } from './legacy/video-edit.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
+import { bodyLimits } from './http/body-limits';
+import { securityHeaders } from './http/security-headers';
 import { originCheck } from './lib/csrf';
 import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
+import { adDocumentRoutes } from './network/ad-documents.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
@@ -43,9 +46,15 @@ import { appRouter } from './trpc/root';
 import { tusRoutes } from './uploads/tus.routes';
 
 /** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
-const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev)\//;
-/** The embed player (`/embed/{video_id}/{dir}/`): other sites put it in an iframe. */
-const EMBED = /^\/embed\//;
+const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev|ads)\//;
+
+/**
+ * One leading slash and no backslashes: browsers read `//host` and `/\\host` in a Location as another
+ * site (an open redirect), so runs of either collapse to a single `/`.
+ */
+export function localPath(path: string): string {
+  return `/${path.replace(/[\\/]+/g, '/').replace(/^\//, '')}`;
+}
 
 export interface BuiltApp {
   app: Hono<AppEnv>;
@@ -72,13 +81,12 @@ export function createApp({
   app.use(async (c, next) => {
     await next();
     c.res.headers.set('Rating', RTA_LABEL);
-    // Pages may only be framed by the site itself (clickjacking); the embed player is made to be framed anywhere.
-    if (!NOT_PAGES.test(c.req.path) && !EMBED.test(c.req.path))
-      c.res.headers.set('X-Frame-Options', 'SAMEORIGIN');
   });
+  app.use(securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
   app.use(originCheck(config.publicOrigin));
+  app.use(bodyLimits());
 
   // Strict trailing slashes: one canonical URL per page, the other answers 301.
   app.use(async (c, next) => {
@@ -87,14 +95,24 @@ export function createApp({
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (!last.includes('.')) {
         const url = new URL(c.req.url);
-        return c.redirect(`${path}/${url.search}`, 301);
+        return c.redirect(`${localPath(path)}/${url.search}`, 301);
       }
     }
     await next();
   });
 
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ error: err.message, code: err.code }, err.status as 400);
+    if (err instanceof AppError) {
+      const body = {
+        error: err.message,
+        code: err.code,
+        ...(err.field ? { field: err.field } : {}),
+        ...(err.info !== undefined ? { info: err.info } : {}),
+      };
+      // An oversized body is refused unread: closing the connection stops the client from sending the rest.
+      const headers: Record<string, string> = err.status === 413 ? { Connection: 'close' } : {};
+      return c.json(body, err.status as 400, headers);
+    }
     c.var.log?.error({ err }, 'unhandled error');
     return c.json({ error: 'Internal error', code: 'internal_error', request_id: c.var.requestId }, 500);
   });
@@ -127,6 +145,11 @@ export function createApp({
       router: appRouter,
       endpoint: '/trpc',
       createContext: (_opts, c) => ({ ...trpcContext(c as never, config.defaultCountry) }),
+      // Unexpected failures are logged with the request id; the client only gets 'Internal error' (trpc.ts).
+      onError: ({ error, path, ctx }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          log.error({ err: error.cause ?? error, path, requestId: ctx?.requestId }, 'trpc procedure failed');
+      },
     }),
   );
   app.route(
@@ -141,6 +164,7 @@ export function createApp({
   );
   app.route('/', mediaRoutes(config.mediaDir));
   app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
+  app.route('/', adDocumentRoutes(config.network));
   app.route('/', moderationRoutes({ mediaDir: config.mediaDir, reportsDir: config.dataDir }));
 
   const clientDir = join(config.webBuildDir, 'client');

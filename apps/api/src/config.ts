@@ -29,16 +29,27 @@ export const EnvSchema = z.object({
   MEDIA_SIGNATURE: z.enum(['hmac', 'nginx']).default('hmac'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Address-space ceiling of every ffprobe/ffmpeg run (prlimit --as), in MB; 0: none. */
+  MEDIA_MAX_MEMORY_MB: z.coerce.number().int().min(0).default(4096),
+  /** A transcode may take MEDIA_TIMEOUT_FLOOR_SECONDS + MEDIA_TIMEOUT_FACTOR × the source duration. */
+  MEDIA_TIMEOUT_FACTOR: z.coerce.number().min(0).default(10),
+  MEDIA_TIMEOUT_FLOOR_SECONDS: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
   CACHE_MAX_TTL: z.coerce.number().int().min(0).default(600),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  /** Read COUNTRY_HEADER although TRUST_PROXY is off (a CDN that sets it in front of a direct node). */
+  TRUST_COUNTRY_HEADER: bool,
+  /** A local MMDB country database (GeoLite2-Country, DB-IP Country Lite) for visitors no trusted header places. */
+  GEOIP_DATABASE: z.string().optional(),
   DEFAULT_COUNTRY: z.string().length(2).default('us'),
   TRUST_PROXY: bool,
   WEB_BUILD_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('VintageTube <no-reply@localhost>'),
   MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+  /** Serve the outbox at /dev/mail.json: on by default only outside production (it holds restore links). */
+  MAIL_OUTBOX_PUBLIC: bool,
   MEILI_HOST: z.url().optional(),
   MEILI_MASTER_KEY: z.string().optional(),
   MEILI_INDEX: z.string().default('videos'),
@@ -59,7 +70,7 @@ export const EnvSchema = z.object({
   /** Where partner feeds `videos.{key}.json` for `/static/tf/` live. */
   PARTNER_FEEDS_DIR: z.string().optional(),
   /** Where the age gate applies: ISO codes, `eu` (the 27 member states), `unknown`, or `*` for everyone. */
-  AGE_GATE_COUNTRIES: z.string().default('eu,us,gb'),
+  AGE_GATE_COUNTRIES: z.string().default('eu,us,gb,unknown'),
   /** How a visitor proves age: `modal` (self-declaration) or `redirect` (a certified provider, signed callback). */
   AGE_ASSURANCE: z.enum(['modal', 'redirect']).default('modal'),
   AGE_ASSURANCE_URL: z.url().optional(),
@@ -73,6 +84,8 @@ export const EnvSchema = z.object({
   RECORDS_PRE_1995: z.enum(['all', 'some', 'none']).default('some'),
   /** PBKDF2 iterations per attempt of the contact form's ALTCHA proof of work (about 2,000 attempts each). */
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Multiplies every abuse limit's allowance (services/limits/limits.ts); 0 turns them off (load tests). */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(1000).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -100,10 +113,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaSignature: e.MEDIA_SIGNATURE,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    mediaLimits: {
+      memoryBytes: e.MEDIA_MAX_MEMORY_MB > 0 ? e.MEDIA_MAX_MEMORY_MB * 1024 * 1024 : null,
+      timeoutFactor: e.MEDIA_TIMEOUT_FACTOR,
+      timeoutFloorSec: e.MEDIA_TIMEOUT_FLOOR_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     cacheMaxTtl: e.CACHE_MAX_TTL,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    /** Anyone can send the header: it counts only when a proxy or CDN in front is trusted to set it. */
+    trustCountryHeader: e.TRUST_COUNTRY_HEADER ?? e.TRUST_PROXY ?? false,
+    geoipDatabase: e.GEOIP_DATABASE ? resolve(e.GEOIP_DATABASE) : null,
     defaultCountry: e.DEFAULT_COUNTRY.toLowerCase(),
     trustProxy: e.TRUST_PROXY ?? false,
     webBuildDir: resolve(e.WEB_BUILD_DIR ?? 'apps/web/build'),
@@ -112,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxDir: join(dataDir, 'mail'),
+      outboxPublic: e.MAIL_OUTBOX_PUBLIC ?? e.NODE_ENV !== 'production',
     } as const,
     meili: e.MEILI_HOST
       ? {
@@ -148,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       pre1995: e.RECORDS_PRE_1995,
     },
     captcha: { cost: e.CAPTCHA_COST },
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
   };
 }
 

@@ -11,6 +11,13 @@ import { createLogger } from './logger';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
+if (config.env === 'production' && config.mail.transport === 'outbox')
+  log.warn(
+    `SMTP_URL is not set: account mail (confirmations, restore links) is only written to ${config.mail.outboxDir}` +
+      (config.mail.outboxPublic
+        ? ' and MAIL_OUTBOX_PUBLIC=1 serves it to ANYONE at /dev/mail.json: never do that on a public site'
+        : '; read it with `npm run mail`. Set SMTP_URL so members receive it.'),
+  );
 const db = openDb(config.databaseFile, { cacheMiB: 256 });
 migrateDb(db);
 

@@ -24,6 +24,7 @@ import { TagStrip } from './components/tag-strip';
 import { ToastProvider } from './components/toasts';
 import { AgeGateProvider, useAgeGate } from './lib/age-gate';
 import { getI18n } from './lib/i18n';
+import { useNonce } from './lib/nonce';
 import { type RootData, useRootData } from './lib/root-data';
 import { safeJson } from './lib/safe-json';
 import { RTA_LABEL } from './lib/site-constants';
@@ -67,6 +68,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
+  const nonce = useNonce();
   const i18n = getI18n(root.lang);
   // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
   const constants = { lang: root.lang, viewer: root.viewer, country: root.country };
@@ -84,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         <script
+          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server constants, escaped by safeJson
           dangerouslySetInnerHTML={{ __html: `window.__CONSTANTS__=${safeJson(constants)};` }}
         />
@@ -115,9 +118,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <AgeGateSlot embedded={bare} />
           </AgeGateProvider>
         </I18nextProvider>
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         <StopScroll />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

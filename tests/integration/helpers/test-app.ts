@@ -50,7 +50,15 @@ export function createTestApp(
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Tests act as a CDN's visitors (the country header) and see pages ungated unless they name a country;
+    // tests/security checks the production defaults themselves.
+    TRUST_COUNTRY_HEADER: '1',
+    AGE_GATE_COUNTRIES: 'eu,us,gb',
+    ...opts.env,
+  });
   writeFakeMedia(config.mediaDir);
   const photos = writeFakePhotos(config.mediaDir, opts.photos ?? 0);
   const db = openDb(config.databaseFile);

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/actions/action-errors';
-import { PHOTO_MAX_BYTES } from '../uploads/album-upload.service';
 import { ok } from './form';
 import { formId } from './form-values';
 import { legacyError } from './legacy-response';
@@ -18,13 +17,6 @@ export function albumEditLegacy() {
 
   app.post('/api/album_edit.php', async (c) => {
     const me = requireMember(c.var.viewer.memberId);
-    if (Number(c.req.header('content-length') ?? 0) > PHOTO_MAX_BYTES + 64 * 1024)
-      throw new AppError('file_too_large', {
-        status: 413,
-        field: 'file',
-        info: { max: '20 MB' },
-        message: 'The file is too large',
-      });
     const body = await c.req.parseBody();
     const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
     const albums = c.var.services.albumUploads;

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
+import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
 import { AppError } from '../lib/app-error';
 import { clientIp } from '../lib/client-ip';
 import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../lib/session-cookie';
@@ -17,7 +18,7 @@ import { legacyError } from './legacy-response';
 const OAUTH_STATE = 'vt_oauth_state';
 const OAUTH_VERIFIER = 'vt_oauth_verifier';
 
-export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) {
+export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'mail'>) {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => legacyError(c, err));
   const lang = (c: { var: { lang: string } }) => (isLang(c.var.lang) ? c.var.lang : 'en');
@@ -29,14 +30,24 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) 
       pwd: form.pwd,
       ip: clientIp(c, config.trustProxy),
       userAgent: c.req.header('user-agent') ?? null,
+      device: readDeviceToken(c),
+      sessionMemberId: c.var.viewer.memberId,
     });
+    // The session cookie first: clients (and tests) take the first Set-Cookie as the session.
     writeSessionCookie(c, r.token, r.expiresAt, isSecure(c, config));
+    writeDeviceCookie(c, r.device.token, r.device.expiresAt, isSecure(c, config));
     return ok(c, { member: { _id: r.member.id, name: r.member.name } });
   });
 
   app.post('/api/register.php', async (c) => {
     const form = await formFields(c);
-    await c.var.services.auth.register({ usr: form.usr, pwd: form.pwd, email: form.email, lang: lang(c) });
+    await c.var.services.auth.register({
+      usr: form.usr,
+      pwd: form.pwd,
+      email: form.email,
+      lang: lang(c),
+      ip: clientIp(c, config.trustProxy),
+    });
     return ok(c, { confirm: true });
   });
 
@@ -51,7 +62,12 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) 
   app.post('/api/restore.php', async (c) => {
     const form = await formFields(c);
     if (form.token !== undefined) await c.var.services.auth.restore({ token: form.token, pwd: form.pwd });
-    else await c.var.services.auth.requestRestore({ email: form.email, lang: lang(c) });
+    else
+      await c.var.services.auth.requestRestore({
+        email: form.email,
+        lang: lang(c),
+        ip: clientIp(c, config.trustProxy),
+      });
     return ok(c);
   });
 
@@ -89,10 +105,13 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy'>) 
     }
   });
 
-  /** The development outbox (MAIL_TRANSPORT=outbox only): sent mail, newest first. */
+  /**
+   * The development outbox: sent mail, newest first. It holds restore links, so it answers only outside
+   * production or with MAIL_OUTBOX_PUBLIC=1 (docs/security.md); `npm run mail` reads it from the shell.
+   */
   app.get('/dev/mail.json', (c) => {
     const outbox = c.var.services.mailer.outbox;
-    if (!outbox) return c.notFound();
+    if (!outbox || !config.mail.outboxPublic) return c.notFound();
     return c.json(outbox(), 200, { 'Cache-Control': 'no-store' });
   });
 

@@ -6,7 +6,7 @@ import type { ResponseCache } from './response-cache';
 /**
  * Answers shared-cache hits of the legacy JSON paths straight from the Node request listener, before
  * the Hono app builds Request/Response objects, cookies and a logger for them. A hit carries nothing
- * request-specific (lifetime > 0 answers are public by definition), so skipping the middleware changes
+ * request-specific (lifetime > 0 answers are the same for every visitor), so skipping the middleware changes
  * no answer; a miss falls through to the full app, which computes and stores the entry.
  */
 export function serveCachedLegacy(cache: ResponseCache, req: IncomingMessage, res: ServerResponse): boolean {
@@ -18,11 +18,16 @@ export function serveCachedLegacy(cache: ResponseCache, req: IncomingMessage, re
     'Content-Type',
     JSON_TYPE,
     'Cache-Control',
-    `public, max-age=${hit.lifetime}`,
+    hit.cacheControl,
     'ETag',
     hit.etag,
     'Rating',
     RTA_LABEL,
+    // The security headers the app would have set on this answer (http/security-headers.ts).
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
   ];
   if (req.headers['if-none-match'] === hit.etag) {
     res.writeHead(304, headers).end();

@@ -49,6 +49,7 @@ export function inputLegacy() {
       case 'playlist_del':
         return ok(c, s.playlistEdit.removeVideo(me, formId(form, 'playlist_id'), formId(form, 'video_id')));
       case 'playlist_new': {
+        await s.limits.hit(['playlistCreate', me]);
         const r = s.playlistEdit.create(me, form);
         // Optionally with the video the add-to modal was opened for.
         if (form.video_id) s.playlistEdit.addVideo(me, r.playlistId, formId(form, 'video_id'));
@@ -58,18 +59,21 @@ export function inputLegacy() {
         return ok(c, s.playlistEdit.update(me, playlistId(), form));
       case 'playlist_delete':
         return ok(c, s.playlistEdit.remove(me, playlistId()));
-      case 'friends':
-        return ok(
-          c,
-          s.friends.act(me, formId(form, 'object_id'), formOneOf(form, 'type', FRIEND_ACTIONS, 'request')),
-        );
+      case 'friends': {
+        const type = formOneOf(form, 'type', FRIEND_ACTIONS, 'request');
+        // Answering, declining and removing are the member's own business; asking strangers is what spams.
+        if (type === 'request') await s.limits.hit(['friendRequest', me]);
+        return ok(c, s.friends.act(me, formId(form, 'object_id'), type));
+      }
       case 'vote': {
         const section = formOneOf(form, 'section', VOTE_SECTIONS, 'video');
         const vote = formOneOf(form, 'vote', ['0', '1'] as const);
+        await s.limits.hit(['vote', me]);
         return ok(c, s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
       }
       case 'wall': {
         const section = formOneOf(form, 'section', ['member', 'model'] as const);
+        await s.limits.hit(['wallPost', me]);
         const r = s.wall.post(me, section, formId(form, 'object_id'), form.msg);
         return ok(c, { code: 'wall_posted', post_id: r.postId });
       }

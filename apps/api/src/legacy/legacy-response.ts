@@ -1,20 +1,18 @@
 import type { Context } from 'hono';
 import { AppError } from '../lib/app-error';
+import { unreadableBodyError } from './form';
 import { BadSegment } from './paths';
-import type { CachedBody, ResponseCache } from './response-cache';
+import type { CachedBody, ResponseCache, Sharing } from './response-cache';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-function send(c: Context, entry: CachedBody, lifetime: number, status = 200): Response {
-  const headers: Record<string, string> = {
-    'Content-Type': JSON_TYPE,
-    'Cache-Control': lifetime > 0 ? `public, max-age=${lifetime}` : 'no-store',
-  };
+function send(c: Context, entry: CachedBody, lifetime: number): Response {
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Cache-Control': entry.cacheControl };
   if (lifetime > 0) {
     headers.ETag = entry.etag;
     if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
   }
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(entry.body), { status, headers });
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(entry.body), { status: 200, headers });
 }
 
 /**
@@ -26,11 +24,16 @@ export function cachedJson(
   cache: ResponseCache,
   lifetime: number,
   compute: () => unknown,
+  sharing: Sharing = 'public',
 ): Response {
   const key = cacheKey(c);
   const hit = lifetime > 0 ? cache.get(key) : undefined;
-  return send(c, hit ?? cache.put(key, compute(), lifetime), lifetime);
+  return send(c, hit ?? cache.put(key, compute(), lifetime, sharing), lifetime);
 }
+
+/** cachedJson for a member's playlists, walls and lists, whose visibility the member changes at will. */
+export const memberOwnedJson = (c: Context, cache: ResponseCache, lifetime: number, compute: () => unknown) =>
+  cachedJson(c, cache, lifetime, compute, 'member-owned');
 
 /** cachedJson for answers computed asynchronously (an external search engine). */
 export async function cachedJsonAsync(
@@ -53,7 +56,13 @@ function cacheKey(c: Context): string {
 export const privateJson = (c: Context, body: unknown) =>
   c.json(body, 200, { 'Cache-Control': 'private, no-store' });
 
-export function legacyError(c: Context, err: unknown, opts: { notify?: boolean } = {}): Response {
+export async function legacyError(
+  c: Context,
+  err: unknown,
+  opts: { notify?: boolean } = {},
+): Promise<Response> {
+  // A malformed multipart body is the client's mistake (400 bad_request), not a crash.
+  err = (await unreadableBodyError(c, err)) ?? err;
   if (err instanceof BadSegment) {
     const notFound = err.status === 404;
     return c.json(

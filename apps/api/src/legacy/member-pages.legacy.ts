@@ -5,7 +5,7 @@ import type { MemberThumb } from '../services/member-list.service';
 import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
 import { MAX_PAGE, unfilteredQuery } from '../services/video-listing.service';
 import { legacyAlbumThumb } from './albums.legacy';
-import { cachedJson, legacyError } from './legacy-response';
+import { legacyError, memberOwnedJson } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseGender, parseLifetime } from './paths';
 import { legacyPlaylist } from './playlists.legacy';
 import type { ResponseCache } from './response-cache';
@@ -86,7 +86,7 @@ export function memberPagesLegacy(cache: ResponseCache) {
     const gender = parseGender(q('gender') ?? 'straight');
     const list = oneOf(q('type') ?? 'uploaded', MEMBER_VIDEO_LISTS, 'type');
     const s = c.var.services;
-    return cachedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, () => {
       switch (section) {
         case 'info':
           return { member: legacyMember(s.profiles.get(id)) };
@@ -155,7 +155,7 @@ export function memberPagesLegacy(cache: ResponseCache) {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
-    return cachedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, () => {
       c.var.services.profiles.assertCanView(id, 'subscriptions', null);
       const items = c.var.services.profiles.subscriptions(id);
       return { subscriptions: items.map(legacySubscription), total_count: items.length };

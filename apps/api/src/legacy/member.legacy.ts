@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/actions/action-errors';
-import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
 import { ok } from './form';
 import { legacyError } from './legacy-response';
 
@@ -17,9 +16,6 @@ export function memberLegacy() {
 
   app.post('/api/member.php', async (c) => {
     const me = requireMember(c.var.viewer.memberId);
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > IMAGE_MAX_BYTES + 64 * 1024)
-      throw new AppError('file_too_large', { status: 413, message: 'The file is too large' });
     const body = await c.req.parseBody();
     const field = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
     const s = c.var.services.profileEdit;

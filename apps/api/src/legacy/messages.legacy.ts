@@ -20,6 +20,7 @@ export function messagesLegacy() {
     const s = c.var.services.messages;
     switch (form.act ?? 'send') {
       case 'send': {
+        await c.var.services.limits.hit(['message', me]);
         const r = s.send(me, formId(form, 'to'), form.msg);
         return ok(c, { code: r.code, message_id: r.messageId });
       }

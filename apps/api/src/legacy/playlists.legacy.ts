@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { PLAYLIST_SORTS, type PlaylistThumb } from '../services/playlist.service';
 import { MAX_PAGE } from '../services/video-listing.service';
-import { cachedJson, legacyError } from './legacy-response';
+import { legacyError, memberOwnedJson } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseGender, parseLifetime, splitDots } from './paths';
 import type { ResponseCache } from './response-cache';
 
@@ -37,7 +37,7 @@ export function playlistsLegacy(cache: ResponseCache) {
     let memberId: number | undefined;
     if (section === 'member') memberId = int(objectId, 'object_id', 1, 2_000_000_000);
     else if (objectId !== '') throw new BadSegment('object_id');
-    return cachedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, () => {
       const r = c.var.services.playlists.list({ gender, sort, count, page, memberId });
       return { playlists: r.items.map(legacyPlaylist), total_count: r.totalCount };
     });
@@ -48,7 +48,7 @@ export function playlistsLegacy(cache: ResponseCache) {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
-    return cachedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, () => {
       // Shared caches only ever hold public playlists: an owner's view of a private one is not cached here.
       const p = c.var.services.playlists.get(id, null);
       return {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
@@ -45,13 +44,6 @@ export function reportLegacy(config: Pick<Config, 'trustProxy'>) {
 
   app.post(
     '/api/report.php',
-    // The image plus the text fields; anything bigger is refused before it is read.
-    bodyLimit({
-      maxSize: REPORT_IMAGE_RULE.maxBytes + 64 * 1024,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
     async (c) => {
       const body = await c.req.parseBody();
       const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);

@@ -7,7 +7,19 @@ export interface CachedBody {
   bytes: number;
   /** The lifetime segment of the path the entry was stored under. */
   lifetime: number;
+  /** What browsers and CDNs may do with it (legacy-response.ts decides). */
+  cacheControl: string;
 }
+
+/**
+ * How an answer may be kept. A member's playlist, wall or list can turn private at any moment: the server's
+ * cache is purged then, but a copy in a browser or CDN cannot be, so those answers are `private, no-cache`
+ * (revalidated with the ETag every time) whatever the lifetime asks.
+ */
+export type Sharing = 'public' | 'member-owned';
+
+const cacheControlOf = (lifetime: number, sharing: Sharing) =>
+  lifetime <= 0 ? 'no-store' : sharing === 'public' ? `public, max-age=${lifetime}` : 'private, no-cache';
 
 /**
  * Serialized legacy answers for lifetime > 0, keyed by path and query. The server keeps an entry for
@@ -17,9 +29,15 @@ export function createResponseCache(maxBytes: number, maxTtlSeconds: number) {
   const lru = new ByteLru<CachedBody>(maxBytes);
   return {
     get: (key: string) => lru.get(key),
-    put(key: string, value: unknown, lifetime: number): CachedBody {
+    put(key: string, value: unknown, lifetime: number, sharing: Sharing = 'public'): CachedBody {
       const body = Buffer.from(JSON.stringify(value));
-      const entry = { body, etag: etagOf(body), bytes: body.length + key.length * 2 + 64, lifetime };
+      const entry = {
+        body,
+        etag: etagOf(body),
+        bytes: body.length + key.length * 2 + 64,
+        lifetime,
+        cacheControl: cacheControlOf(lifetime, sharing),
+      };
       if (lifetime > 0 && maxTtlSeconds > 0) lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
       return entry;
     },

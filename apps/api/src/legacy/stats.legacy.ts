@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { visitorOf } from '../http/visitor';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/actions/action-errors';
 import { SUBSCRIBE_SECTIONS } from '../services/actions/subscribe.service';
@@ -22,7 +23,7 @@ export function statsLegacy() {
     const act = String(form.act ?? '');
     if (act !== 'view') {
       try {
-        return memberStat(c, act, strings(form));
+        return await memberStat(c, act, strings(form));
       } catch (err) {
         // Subscribe and vote errors are toasts (`notify`); comm's show under the comment box.
         return legacyError(c, err, { notify: act !== 'comm' });
@@ -34,7 +35,7 @@ export function statsLegacy() {
     if (!/^\d{1,10}$/.test(objectId)) throw new AppError('bad_object_id', { field: 'object_id' });
     if (section === 'album') {
       // Albums count album_viewed only (batched like video views); nogeo and _id do not apply.
-      if (!c.var.services.views.recordAlbum(Number(objectId))) {
+      if (!(await c.var.services.views.recordAlbum(Number(objectId), visitorOf(c)))) {
         throw new AppError('album_not_found', { status: 404, message: 'Album not found' });
       }
       return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
@@ -44,10 +45,10 @@ export function statsLegacy() {
     const viewer = c.var.viewer.memberId;
     const claimed = form._id ? Number(form._id) : null;
     const memberId = claimed !== null && claimed === viewer ? viewer : null;
-    const ok = c.var.services.views.record(Number(objectId), {
+    const ok = await c.var.services.views.record(Number(objectId), {
       country: c.var.requestCountry,
       nogeo,
-      memberId,
+      visitor: { ...visitorOf(c), memberId },
     });
     if (!ok) throw new AppError('video_not_found', { status: 404 });
     return c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' });
@@ -60,7 +61,7 @@ const strings = (form: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 
 /** The member statistics calls: each needs a session and acts as the signed-in member only. */
-function memberStat(c: Context<AppEnv>, act: string, form: Record<string, string>) {
+async function memberStat(c: Context<AppEnv>, act: string, form: Record<string, string>) {
   const s = c.var.services;
   switch (act) {
     case 'subscribe':
@@ -79,11 +80,13 @@ function memberStat(c: Context<AppEnv>, act: string, form: Record<string, string
       const me = requireMember(c.var.viewer.memberId);
       const section = formOneOf(form, 'section', VOTE_SECTIONS, 'video');
       const vote = formOneOf(form, 'vote', ['0', '1'] as const);
+      await s.limits.hit(['vote', me]);
       return ok(c, s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
     }
     case 'comm': {
       const me = requireMember(c.var.viewer.memberId);
       const section = formOneOf(form, 'section', COMMENT_SECTIONS, 'video');
+      await s.limits.hit(['comment', me], ['commentDaily', me]);
       const r = s.comments.post(me, section, formId(form, 'object_id'), form.msg);
       return ok(c, { comment_id: r.commentId });
     }

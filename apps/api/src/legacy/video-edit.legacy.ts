@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { catalogs, isLang } from '@vt/i18n';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
@@ -11,13 +12,19 @@ import { ok } from './form';
 import { formId } from './form-values';
 import { legacyError } from './legacy-response';
 
+/** A `notify.*` text in the viewer's language, so clients that show `message` need no catalog. */
+function notifyText(lang: string, code: 'video_edit_pending'): string {
+  const notify = (catalog: unknown) => (catalog as { notify?: Record<string, string> }).notify?.[code];
+  return notify(catalogs[isLang(lang) ? lang : 'en']) ?? notify(catalogs.en) ?? code;
+}
+
 /** The single-request path is for small files: anything bigger goes through tus. */
 export const VIDEO_EDIT_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * `POST /api/video_edit.php` (spec §7, multipart with progress; docs/api/uploads.md): a small video in one
  * request (`file` plus the tus metadata fields) into the same processing and moderation, or `act=edit` of
- * the title and description of one's own video.
+ * the title, description and preview image of one's own video (held for moderation once it is published).
  */
 export function videoEditLegacy(uploadsDir: string) {
   const app = new Hono<AppEnv>();
@@ -47,10 +54,22 @@ export function videoEditLegacy(uploadsDir: string) {
       const videoId = formId({ video_id: text('video_id') ?? '' }, 'video_id');
       const title = checkLength('title', text('title'), 3, 100);
       const description = (text('desc') ?? '').trim().slice(0, 2000);
-      const changed = s.uploads.editOwnVideo(me, videoId, title, description);
-      if (!changed) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
-      s.search.queueIndex([videoId]);
-      return ok(c, { code: 'video_changed' });
+      // A new preview image comes as a file, or as the token of one sent before with act=preview.
+      const image = body.preview;
+      const token =
+        image instanceof File
+          ? await s.previews.store(me, new Uint8Array(await image.arrayBuffer()))
+          : text('preview') || null;
+      const previewFile = token ? s.previews.find(me, token) : null;
+      if (token && !previewFile)
+        throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
+      const result = await s.moderation.revisions.submit(me, videoId, { title, description, previewFile });
+      if (!result) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
+      if (result === 'applied') {
+        s.search.queueIndex([videoId]);
+        return ok(c, { code: 'video_changed' });
+      }
+      return ok(c, { code: 'video_edit_pending', message: notifyText(c.var.lang, 'video_edit_pending') });
     }
     const file = body.file;
     if (!(file instanceof File))

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
-import { cachedJson, legacyError, privateJson } from './legacy-response';
+import { cachedJson, legacyError, memberOwnedJson, privateJson } from './legacy-response';
 import {
   BadSegment,
   parseBucketed,
@@ -50,7 +50,9 @@ export function videosLegacy(cache: ResponseCache) {
       const r = c.var.services.listing.list(p);
       return privateJson(c, { videos: r.items.map(legacyThumb), total_count: r.totalCount });
     }
-    return cachedJson(c, cache, p.lifetime, () => {
+    const section = p.target.section;
+    const keep = section === 'member' || section === 'playlist' ? memberOwnedJson : cachedJson;
+    return keep(c, cache, p.lifetime, () => {
       // Shared caches hold only what any visitor may see: a member's private lists answer 403 here.
       if (p.target.section === 'member') {
         const guard = VIDEO_LIST_PRIVACY[p.target.list];

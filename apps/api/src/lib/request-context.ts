@@ -7,6 +7,8 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { GENDERS, type Gender } from '../services/dto';
 import type { Services } from '../services/index';
+import { clientIp } from './client-ip';
+import { geoipCountryLookup } from './geoip-country';
 import { LANG_COOKIE, writeLangCookie } from './lang-cookie';
 import { isSecure, readSessionToken, SESSION_COOKIE, writeSessionCookie } from './session-cookie';
 
@@ -16,11 +18,16 @@ const COUNTRY = /^[a-z]{2}$/;
 export function requestContext(
   services: Services,
   log: Logger,
-  config: Pick<Config, 'countryHeader' | 'publicOrigin' | 'trustProxy'>,
+  config: Pick<
+    Config,
+    'countryHeader' | 'trustCountryHeader' | 'geoipDatabase' | 'publicOrigin' | 'trustProxy'
+  >,
 ): MiddlewareHandler<AppEnv> {
+  const geoip = config.geoipDatabase ? geoipCountryLookup(config.geoipDatabase) : null;
   return async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
+    c.set('clientIp', clientIp(c, config.trustProxy));
     c.set('services', services);
     c.set('log', log.child({ requestId }));
     const token = readSessionToken(c);
@@ -44,8 +51,12 @@ export function requestContext(
 
     const picked = getCookie(c, 'country')?.toLowerCase();
     c.set('country', picked && COUNTRY.test(picked) ? picked : null);
-    const header = c.req.header(config.countryHeader)?.toLowerCase();
-    c.set('requestCountry', header && COUNTRY.test(header) ? header : c.var.country);
+    // The country the law and the statistics go by: only from a trusted source, never from the visitor's
+    // own cookie (which only picks the "top in country" list); unknown otherwise.
+    const header = config.trustCountryHeader ? c.req.header(config.countryHeader)?.toLowerCase() : undefined;
+    const located =
+      header && COUNTRY.test(header) ? header : (geoip?.(c.var.clientIp) ?? null);
+    c.set('requestCountry', located && COUNTRY.test(located) ? located : null);
 
     c.header('X-Request-Id', requestId);
     const started = performance.now();

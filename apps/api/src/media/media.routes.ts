@@ -1,6 +1,6 @@
 import { extname, join } from 'node:path';
 import { mimeTypeFor } from '@vt/media';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../lib/send-file';
 import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
@@ -32,6 +32,23 @@ function cleanRelative(raw: string): string | null {
   return rel.split('/').some((s) => s === '' || s === '.' || s === '..') ? null : rel;
 }
 
+/** Media of one uploaded video's own directory (the signed ladder's key). */
+const UPLOADED_VIDEO = /^uploads\/(\d{1,10})$/;
+
+/**
+ * Whether this viewer may have an upload's media now: anyone once it is listed; before that, and from the
+ * moment it is taken down, rejected or deleted, only staff and the uploader. Checked on every request, so
+ * a URL handed out earlier dies with the visibility change. Null: the item is gone.
+ */
+function uploadAccess(c: Context<AppEnv>, kind: 'video' | 'album', id: number): 'public' | 'private' | null {
+  const owner = c.var.services.publish.visibility(kind, id);
+  if (!owner) return null;
+  if (owner.listed) return 'public';
+  const viewer = c.var.viewer;
+  const staff = viewer.role === 'moderator' || viewer.role === 'admin';
+  return staff || (viewer.memberId !== null && viewer.memberId === owner.uploaderId) ? 'private' : null;
+}
+
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
 export function mediaRoutes(mediaDir: string) {
@@ -46,18 +63,9 @@ export function mediaRoutes(mediaDir: string) {
     const upload = UPLOADED.exec(rel);
     let cacheControl = 'public, max-age=2592000, immutable';
     if (upload) {
-      const owner = c.var.services.publish.visibility(
-        upload[1] === 'uploads' ? 'video' : 'album',
-        Number(upload[2]),
-      );
-      if (!owner) return notFound();
-      cacheControl = UPLOAD_IMAGE_CACHE;
-      if (!owner.listed) {
-        const viewer = c.var.viewer;
-        const staff = viewer.role === 'moderator' || viewer.role === 'admin';
-        if (!staff && (viewer.memberId === null || viewer.memberId !== owner.uploaderId)) return notFound();
-        cacheControl = 'private, no-store';
-      }
+      const access = uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
+      if (!access) return notFound();
+      cacheControl = access === 'public' ? UPLOAD_IMAGE_CACHE : 'private, no-store';
     }
     return sendFile(c.req.raw, full, { contentType: mimeTypeFor(full), cacheControl }) ?? notFound();
   });
@@ -69,6 +77,9 @@ export function mediaRoutes(mediaDir: string) {
     if (!c.var.services.urls.verify(Number(exp), sig, mediaPath)) {
       return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
     }
+    const uploaded = UPLOADED_VIDEO.exec(mediaPath);
+    const access = uploaded ? uploadAccess(c, 'video', Number(uploaded[1])) : 'public';
+    if (!access) return notFound();
     const prefix = `/media/${exp}/${sig}/${key}/`;
     // A signature opens its own video's directory only.
     const rest = cleanRelative(c.req.path.slice(prefix.length));
@@ -78,7 +89,8 @@ export function mediaRoutes(mediaDir: string) {
     return (
       sendFile(c.req.raw, full, {
         contentType: mimeTypeFor(full),
-        cacheControl: `private, max-age=${Math.min(remaining, 86_400)}`,
+        cacheControl:
+          access === 'public' ? `private, max-age=${Math.min(remaining, 86_400)}` : 'private, no-store',
       }) ?? notFound()
     );
   });

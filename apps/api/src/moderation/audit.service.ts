@@ -5,6 +5,8 @@ export const AUDIT_ACTIONS = [
   'video.approve',
   'video.reject',
   'video.takedown',
+  'video_edit.approve',
+  'video_edit.reject',
   'album.approve',
   'album.reject',
   'report.dismiss',

@@ -3,9 +3,10 @@ import type { Notifications } from '../services/notifications.service';
 import type { PublishService } from '../services/publish.service';
 import type { AuditLog } from './audit.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
+import type { VideoRevisions } from './revisions.service';
 
-/** 'video:12' or 'album:3', as the queue names its items. */
-export type QueueKey = `${'video' | 'album'}:${number}`;
+/** 'video:12', 'album:3' or 'edit:7' (a pending revision of a published video), as the queue names its items. */
+export type QueueKey = `${'video' | 'album' | 'edit'}:${number}`;
 
 export interface DecisionResult {
   /** Keys that changed; the others were no longer pending (another moderator was faster) or unknown. */
@@ -22,10 +23,10 @@ interface Target {
 }
 
 function split(keys: readonly QueueKey[]) {
-  const ids = { video: [] as number[], album: [] as number[] };
+  const ids = { video: [] as number[], album: [] as number[], edit: [] as number[] };
   for (const key of keys) {
     const [kind, id] = key.split(':');
-    ids[kind as 'video' | 'album'].push(Number(id));
+    ids[kind as 'video' | 'album' | 'edit'].push(Number(id));
   }
   return ids;
 }
@@ -39,11 +40,13 @@ export function createModerationDecisions({
   publish,
   audit,
   notifications,
+  revisions,
 }: {
   sqlite: Database.Database;
   publish: PublishService;
   audit: AuditLog;
   notifications: Notifications;
+  revisions: VideoRevisions;
 }) {
   const targets = (table: 'videos' | 'albums', ids: number[]) =>
     new Map(
@@ -70,7 +73,11 @@ export function createModerationDecisions({
         ? publish.approveAlbums(ids.album)
         : publish.rejectAlbums(ids.album, reasonText ?? ''),
     };
-    const done: QueueKey[] = [];
+    // Edits audit and notify in their own service, which applies them.
+    const edits = decision.approve
+      ? revisions.approve(actorId, ids.edit)
+      : revisions.reject(actorId, ids.edit, decision.reason, decision.note);
+    const done: QueueKey[] = edits.map((id) => `edit:${id}` as const);
     sqlite.transaction(() => {
       for (const kind of ['video', 'album'] as const) {
         for (const id of changed[kind]) {

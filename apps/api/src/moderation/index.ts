@@ -5,10 +5,12 @@ import type { MediaUrls } from '../services/media-urls.service';
 import type { Notifications } from '../services/notifications.service';
 import type { PublicCaches } from '../services/public-caches';
 import type { PublishService } from '../services/publish.service';
+import type { PreviewImages } from '../uploads/preview-image';
 import { createAuditLog } from './audit.service';
 import { createModerationDecisions } from './decisions.service';
 import { createModerationQueue } from './queue.service';
 import { createReportsQueue } from './reports.service';
+import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
 
@@ -22,12 +24,17 @@ export function createModeration(deps: {
   notifications: Notifications;
   sessions: SessionService;
   origin: string;
+  previews: PreviewImages;
+  uploadsDir: string;
+  mediaDir: string;
 }) {
   const audit = createAuditLog(deps);
+  const revisions = createVideoRevisions({ ...deps, audit });
   return {
     audit,
+    revisions,
     queue: createModerationQueue(deps),
-    decisions: createModerationDecisions({ ...deps, audit }),
+    decisions: createModerationDecisions({ ...deps, audit, revisions }),
     reports: createReportsQueue({ ...deps, audit }),
     takedowns: createTakedowns({ ...deps, audit }),
     team: createTeam({ ...deps, audit }),

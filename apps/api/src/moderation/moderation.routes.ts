@@ -6,7 +6,10 @@ import { readTimelineVtt, under } from '../media/timeline-vtt';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
-/** Files only moderators see: a pending video's seek-preview VTT and the image attached to a report. */
+/**
+ * Files only moderators see: a pending video's seek-preview VTT, the image attached to a report and the new
+ * preview image of a pending edit.
+ */
 export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; reportsDir: string }) {
   const app = new Hono<AppEnv>();
   app.use('/api/moderation/*', async (c, next) => {
@@ -22,6 +25,16 @@ export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; r
     return new Response(body, {
       headers: { 'Content-Type': 'text/vtt; charset=utf-8', 'Cache-Control': 'private, no-store' },
     });
+  });
+
+  // The proposed preview image of an uploader's pending edit, next to the public one.
+  app.get('/api/moderation/revision-image/:file{\\d{1,10}\\.jpg}', (c) => {
+    const file = c.var.services.moderation.revisions.imageOf(Number.parseInt(c.req.param('file'), 10));
+    if (!file) return notFound();
+    return (
+      sendFile(c.req.raw, file, { contentType: 'image/jpeg', cacheControl: 'private, no-store' }) ??
+      notFound()
+    );
   });
 
   app.get('/api/moderation/report-file/:id{\\d{1,10}}', (c) => {

@@ -65,7 +65,28 @@ export type QueueItem =
       photos: string[];
       history: UploaderHistory;
       state: 'ready';
+    }
+  | {
+      /** An uploader's edit of a published video: the public text and image against the proposed ones. */
+      kind: 'edit';
+      key: string;
+      id: number;
+      videoId: number;
+      dir: string;
+      title: string;
+      uploader: { id: number; name: string } | null;
+      uploadedAt: number;
+      history: UploaderHistory;
+      changes: EditChange[];
+      state: 'ready';
     };
+
+/** One changed field of an edit; images are URLs (the proposed one is answered to staff only). */
+export interface EditChange {
+  field: 'title' | 'description' | 'image';
+  before: string;
+  after: string;
+}
 
 interface VideoRow {
   id: number;
@@ -90,7 +111,7 @@ interface VideoRow {
   upload_error: string | null;
 }
 
-/** What moderators clear: pending videos and albums, oldest first, with what a decision needs. */
+/** What moderators clear: pending videos, albums and edits of published videos, oldest first, with what a decision needs. */
 export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Database; urls: MediaUrls }) {
   const videos = sqlite.prepare(
     `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
@@ -118,6 +139,13 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
     `SELECT a.id, a.title, a.description, a.uploader_id, m.name AS uploader_name, a.added_at, a.photos_amount
      FROM albums a LEFT JOIN members m ON m.id = a.uploader_id
      WHERE a.status_id = 2 AND a.photos_amount > 0 ORDER BY a.added_at, a.id LIMIT ?`,
+  );
+  // Edits of videos that are no longer published (deleted, rejected) wait for nothing.
+  const edits = sqlite.prepare(
+    `SELECT r.id, r.video_id, r.fields, r.preview_path, r.created_at, v.title, v.description, v.dir,
+       v.media_path, v.uploader_id, m.name AS uploader_name
+     FROM video_revisions r JOIN videos v ON v.id = r.video_id LEFT JOIN members m ON m.id = v.uploader_id
+     WHERE r.status = 'pending' AND v.status_id IN (1, 7) ORDER BY r.created_at, r.id LIMIT ?`,
   );
   const albumPhotos = sqlite
     .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY position LIMIT 6')
@@ -196,7 +224,9 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
     .prepare(
       `SELECT (SELECT count(*) FROM videos WHERE status_id IN (2, 3, 6))
             + (SELECT count(*) FROM albums WHERE status_id = 2 AND photos_amount > 0)
-            + (SELECT count(*) FROM uploads WHERE kind = 'video' AND status IN ('complete', 'processing') AND video_id IS NULL)`,
+            + (SELECT count(*) FROM uploads WHERE kind = 'video' AND status IN ('complete', 'processing') AND video_id IS NULL)
+            + (SELECT count(*) FROM video_revisions r JOIN videos v ON v.id = r.video_id
+                 WHERE r.status = 'pending' AND v.status_id IN (1, 7))`,
     )
     .pluck();
 
@@ -279,6 +309,45 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
           photosAmount: r.photos_amount,
           photos: (albumPhotos.all(r.id) as string[]).map((p) => `/thumbs/${p}`),
           history: historyOf(r.uploader_id),
+          state: 'ready',
+        });
+      }
+      for (const r of edits.all(QUEUE_LIMIT) as {
+        id: number;
+        video_id: number;
+        fields: string;
+        preview_path: string | null;
+        created_at: number;
+        title: string;
+        description: string;
+        dir: string;
+        media_path: string | null;
+        uploader_id: number | null;
+        uploader_name: string | null;
+      }[]) {
+        const fields = JSON.parse(r.fields) as { title?: string; description?: string };
+        const changes: EditChange[] = [];
+        if (fields.title !== undefined)
+          changes.push({ field: 'title', before: r.title, after: fields.title });
+        if (fields.description !== undefined)
+          changes.push({ field: 'description', before: r.description, after: fields.description });
+        if (r.preview_path)
+          changes.push({
+            field: 'image',
+            before: urls.image(r.media_path, MEDIA_FILES.thumb2x),
+            after: `/api/moderation/revision-image/${r.id}.jpg`,
+          });
+        items.push({
+          kind: 'edit',
+          key: `edit:${r.id}`,
+          id: r.id,
+          videoId: r.video_id,
+          dir: r.dir,
+          title: r.title,
+          uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
+          uploadedAt: r.created_at,
+          history: historyOf(r.uploader_id),
+          changes,
           state: 'ready',
         });
       }

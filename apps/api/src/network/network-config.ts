@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogs, LANGS } from '@vt/i18n';
 import { z } from 'zod';
+import { adDocumentUrl } from './ad-documents.routes';
 
 /** The demo network shipped in the repo: invented `.example` sites and in-repo placeholder banners. */
 export const DEMO_NETWORK_FILE = join(dirname(fileURLToPath(import.meta.url)), 'demo', 'network.json');
@@ -147,9 +148,13 @@ export function parseNetworkConfig(raw: unknown, baseDir: string, source = 'netw
   };
 }
 
-/** What pages receive: hardlink titles in the visitor's language (English, then any, when missing). */
-export interface PageNetwork extends Omit<NetworkConfig, 'hardlinks' | 'partnerSlider'> {
+/**
+ * What pages receive: hardlink titles in the visitor's language (English, then any, when missing), and the
+ * URLs of the ad documents (ad-documents.routes.ts) instead of their HTML.
+ */
+export interface PageNetwork extends Omit<NetworkConfig, 'hardlinks' | 'partnerSlider' | 'ads'> {
   hardlinks: { href: string; key?: string; title?: string }[];
+  ads: { underPlayer: string | null; footer: string[]; listing: { every: number; src: string[] } | null };
   partnerSlider: { key: string; count: number } | null;
   /** Host names of the sister sites (referrals from them are not geo views). */
   sisterHosts: string[];
@@ -167,5 +172,15 @@ export function pageNetwork(network: NetworkConfig, lang: string): PageNetwork {
       ? { key: network.partnerSlider.key, count: network.partnerSlider.count }
       : null,
     sisterHosts: network.sisterSites.map((s) => new URL(s.url).hostname),
+    ads: {
+      underPlayer: network.ads.underPlayer ? adDocumentUrl(lang, 'under-player', 0) : null,
+      footer: network.ads.footer.map((_, i) => adDocumentUrl(lang, 'footer', i)),
+      listing: network.ads.listing
+        ? {
+            every: network.ads.listing.every,
+            src: network.ads.listing.html.map((_, i) => adDocumentUrl(lang, 'listing', i)),
+          }
+        : null,
+    },
   };
 }

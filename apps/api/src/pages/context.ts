@@ -29,6 +29,8 @@ export interface PageContext {
   network: PageNetwork;
   /** Whether this visitor sees the age gate (and no media until they pass it), in which language, how. */
   ageGate: PageAgeGate;
+  /** This response's Content-Security-Policy nonce: every inline script carries it. */
+  nonce: string;
   /** The 2257 page's operator settings (RECORDS_*). */
   records2257: Config['records2257'];
 }

@@ -48,8 +48,12 @@ export function pagesHandler(
         networkByLang.set(c.var.lang, pageNetwork(config.network, c.var.lang)).get(c.var.lang)!,
       ageGate: age.gate,
       records2257: config.records2257,
+      // Set by the security headers middleware, which puts the same nonce in the CSP header.
+      nonce: c.get('secureHeadersNonce') ?? '',
     };
     const response = await handler(c.req.raw, ctx);
+    // A member's page shows their name, counts and lists: never stored by a browser or proxy cache.
+    if (ctx.viewer.memberId !== null) response.headers.set('Cache-Control', 'private, no-store');
     if (!age.renewedCookie) return response;
     // Cookies set on the context before this point would not reach a Response made elsewhere.
     c.res = response;

@@ -46,6 +46,7 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
       etag: etagOf(body),
       bytes: body.length + key.length * 2 + 64,
       lifetime: ttlSeconds,
+      cacheControl: `public, max-age=${ttlSeconds}`,
     };
     if (ttlSeconds > 0) cache.set(key, entry, ttlSeconds * 1000);
     return entry;

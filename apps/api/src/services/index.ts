@@ -19,15 +19,16 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
-import { createAttemptLimiter } from './auth/attempt-limiter';
 import { createAuthService } from './auth/auth.service';
 import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
+import { createKnownDevices } from './auth/known-device';
 import { createMailer } from './auth/mailer';
 import { createSessionService } from './auth/session.service';
 import { createCaptcha } from './captcha.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
+import { createRateLimits } from './limits/rate-limits.service';
 import { createMediaUrls } from './media-urls.service';
 import { createMemberList } from './member-list.service';
 import { createMemberProfiles } from './member-profile.service';
@@ -55,11 +56,13 @@ export interface ServiceDeps {
         | 'uploadsDir'
         | 'ffmpegPath'
         | 'ffprobePath'
+        | 'mediaLimits'
         | 'keepOriginals'
         | 'ageGate'
         | 'mediaSignature'
         | 'captcha'
         | 'dataDir'
+        | 'rateLimitFactor'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
@@ -79,6 +82,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const listing = createVideoListing({ sqlite, urls, clock });
   const videos = createVideoService({ sqlite, urls, listing });
   const mailer = createMailer(config.mail);
+  const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
   const jobs = createJobQueue({ sqlite, clock });
   const sessions = createSessionService({ sqlite, clock });
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
@@ -108,6 +112,9 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       notifications,
       sessions,
       origin: config.publicOrigin,
+      previews,
+      uploadsDir,
+      mediaDir: config.mediaDir,
     }),
     mailer,
     sessions,
@@ -124,14 +131,15 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       mediaDir: config.mediaDir,
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
+      mediaLimits: config.mediaLimits,
     }),
     lists: createMemberListsService({ sqlite, clock }),
-    playlistEdit: createPlaylistEditService({ sqlite, clock }),
+    playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
     votes: createVotesService({ sqlite, clock }),
     subscribe: createSubscribeService({ sqlite, clock }),
     friends: createFriendsService({ sqlite, clock }),
     messages: createMessagesService({ sqlite, clock }),
-    profileEdit: createProfileEditService({ sqlite, clock, mediaDir: config.mediaDir }),
+    profileEdit: createProfileEditService({ sqlite, clock, mediaDir: config.mediaDir, caches }),
     external: createExternalAuth({
       sqlite,
       clock,
@@ -149,11 +157,19 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       clock,
       captcha,
       dataDir: config.dataDir ?? join(config.mediaDir, '..'),
-      // Ten accepted messages per address in ten minutes: more than any person writes, little for a flood.
-      limiter: createAttemptLimiter({ max: 10, windowSeconds: 600, now: clock.now }),
+      limiter: limits.attempts('report'),
     }),
     ageAssurance: createAgeAssurance({ gate: config.ageGate, secret: config.mediaSecret, clock }),
-    auth: createAuthService({ sqlite, clock, sessions, mailer, origin: config.publicOrigin }),
+    limits,
+    auth: createAuthService({
+      sqlite,
+      clock,
+      sessions,
+      mailer,
+      origin: config.publicOrigin,
+      limits,
+      devices: createKnownDevices({ secret: config.mediaSecret, clock }),
+    }),
     clock,
     urls,
     listing,
@@ -167,7 +183,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     comments: createCommentService({ sqlite, clock }),
-    views: createViewStats({ sqlite, clock }),
+    views: createViewStats({ sqlite, clock, limits }),
     rollup: createStatsRollup({ sqlite, clock }),
   };
 }

@@ -5,6 +5,8 @@ export const NOTIFICATION_KINDS = [
   'video_approved',
   'video_rejected',
   'video_taken_down',
+  'video_edit_approved',
+  'video_edit_rejected',
   'album_approved',
   'album_rejected',
   'account_suspended',

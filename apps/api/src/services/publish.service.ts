@@ -95,6 +95,16 @@ export function createPublishService({
       return done;
     },
 
+    /**
+     * A listed video's text or images changed (an approved uploader edit): the search index and every cached
+     * answer that shows it are refreshed. Counters and totals stay, since nothing entered or left a listing.
+     */
+    revised(videoIds: readonly number[]): void {
+      if (!videoIds.length) return;
+      queueIndex(videoIds);
+      caches.purge();
+    },
+
     /** A pending album with photos → listed. */
     approveAlbums(albumIds: readonly number[]): number[] {
       const stmt = sqlite.prepare(

@@ -164,7 +164,7 @@ export function createReports({
 
   return {
     async submit(form: ReportForm, who: { memberId: number | null; ip: string }): Promise<{ id: number }> {
-      if (limiter.isLocked(who.ip)) throw tooManyReports();
+      if (await limiter.isLocked(who.ip)) throw tooManyReports();
       const errors: AppError[] = [];
       const check = <T>(fn: () => T): T | undefined => {
         try {
@@ -195,8 +195,9 @@ export function createReports({
       const referrer = cleanReferrer(form.referrer);
       const targetId = targetOf(form, subject, referrer);
       const filePath = form.file && form.file.byteLength > 0 ? await storeImage(form.file) : null;
+      let id: number;
       try {
-        const id = Number(
+        id = Number(
           insert.run({
             subject,
             email,
@@ -210,12 +211,12 @@ export function createReports({
             createdAt: clock.now(),
           }).lastInsertRowid,
         );
-        limiter.fail(who.ip);
-        return { id };
       } catch (err) {
         if (filePath) rmSync(join(dataDir, filePath), { force: true });
         throw err;
       }
+      await limiter.fail(who.ip);
+      return { id };
     },
   };
 }

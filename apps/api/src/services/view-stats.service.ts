@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from './clock';
+import type { RateLimits } from './limits/rate-limits.service';
 
 export const UNKNOWN_COUNTRY = 'xx';
 
@@ -9,11 +10,40 @@ interface Pending {
   byMember: Set<number>;
 }
 
+/** Who is viewing: the member when signed in, else the address plus the visitor cookie's id. */
+export interface Visitor {
+  ip: string;
+  /** The visitor cookie's id, or null when the browser sent none. */
+  id: string | null;
+  /** The id just given to a browser that sent none: its next calls carry it. */
+  issued?: string | null;
+  memberId: number | null;
+}
+
+/**
+ * The keys a view is counted under. A browser without the cookie yet is its address alone, and a view
+ * counted that way also covers the id it was just given, so its next calls (with the cookie) add nothing.
+ */
+function visitorKeys(v: Visitor): [string, string | undefined] {
+  if (v.memberId) return [`m${v.memberId}`, undefined];
+  if (v.id) return [`${v.ip}|${v.id}`, undefined];
+  return [`${v.ip}|`, v.issued ? `${v.ip}|${v.issued}` : undefined];
+}
+
 /**
  * Views are the hottest write: they accumulate in memory and land in one transaction per flush
  * (ARCHITECTURE: batched hot writes). Losing up to a second of view counts in a crash is acceptable.
+ * A visitor counts once per video (or album) in VIEW_WINDOW, so repeating the call inflates nothing.
  */
-export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createViewStats({
+  sqlite,
+  clock,
+  limits,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  limits: RateLimits;
+}) {
   let pending = new Map<number, Pending>();
   /** Album views: only album_viewed is counted (no per-day or per-country counters for albums). */
   let pendingAlbums = new Map<number, number>();
@@ -57,27 +87,38 @@ export function createViewStats({ sqlite, clock }: { sqlite: Database.Database; 
   });
 
   return {
-    /** Records one view. Returns false for a video that does not exist or is not public. */
-    record(
+    /**
+     * Records one view, unless this visitor's view of the video was already counted in the window (the
+     * member's watch history is still refreshed). Returns false for a video that does not exist or is
+     * not public.
+     */
+    async record(
       videoId: number,
-      opts: { country: string | null; nogeo: boolean; memberId: number | null },
-    ): boolean {
+      opts: { country: string | null; nogeo: boolean; visitor: Visitor },
+    ): Promise<boolean> {
       if (!exists.get(videoId)) return false;
+      const counts = await limits.firstView(`v${videoId}`, opts.visitor.ip, ...visitorKeys(opts.visitor));
+      const memberId = opts.visitor.memberId;
       let p = pending.get(videoId);
       if (!p) {
         p = { total: 0, byCountry: new Map(), byMember: new Set() };
         pending.set(videoId, p);
       }
+      if (memberId) p.byMember.add(memberId);
+      if (!counts) return true;
       p.total++;
       const country = opts.nogeo || !opts.country ? UNKNOWN_COUNTRY : opts.country.toLowerCase();
       p.byCountry.set(country, (p.byCountry.get(country) ?? 0) + 1);
-      if (opts.memberId) p.byMember.add(opts.memberId);
       return true;
     },
 
-    /** Records one view of an album page. Returns false for an album that does not exist or is unapproved. */
-    recordAlbum(albumId: number): boolean {
+    /**
+     * Records one view of an album page, once per visitor in the window. Returns false for an album that
+     * does not exist or is unapproved.
+     */
+    async recordAlbum(albumId: number, visitor: Visitor): Promise<boolean> {
       if (!albumExists.get(albumId)) return false;
+      if (!(await limits.firstView(`a${albumId}`, visitor.ip, ...visitorKeys(visitor)))) return true;
       pendingAlbums.set(albumId, (pendingAlbums.get(albumId) ?? 0) + 1);
       return true;
     },

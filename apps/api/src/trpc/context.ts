@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { visitorOf } from '../http/visitor';
 import type { TrpcContext } from './trpc';
 
 export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcContext {
@@ -11,5 +12,7 @@ export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcCon
     requestCountry: c.var.requestCountry,
     country: c.var.country,
     defaultCountry,
+    visitor: () => visitorOf(c),
+    requestId: c.var.requestId,
   };
 }

@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import type { Viewer } from '../pages/context';
 import type { Gender } from '../services/dto';
 import type { Services } from '../services/index';
+import type { Visitor } from '../services/view-stats.service';
 
 export interface TrpcContext {
   services: Services;
@@ -14,12 +15,29 @@ export interface TrpcContext {
   /** The country the visitor picked for "top in country" (cookie), or null. */
   country: string | null;
   defaultCountry: string;
+  /** Who a view call counts for (address + visitor cookie, or the member); issues the cookie if missing. */
+  visitor?: () => Visitor;
+  /** Ties a logged failure to the answer the client got. */
+  requestId?: string;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause instanceof AppError ? error.cause : null;
-    return { ...shape, data: { ...shape.data, code: cause?.code ?? shape.data.code, field: cause?.field } };
+    // An unexpected failure's message and stack are internals: logged (app.ts), never sent.
+    if (error.code === 'INTERNAL_SERVER_ERROR' && !cause)
+      return {
+        message: 'Internal error',
+        code: shape.code,
+        data: {
+          code: 'internal_error',
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          request_id: ctx?.requestId,
+        },
+      };
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, data: { ...data, code: cause?.code ?? shape.data.code, field: cause?.field } };
   },
 });
 

@@ -112,17 +112,6 @@ export function createUploadService({
         .all(memberId);
     },
 
-    /** Title and description of the member's own video (any status but deleted); false when not theirs. */
-    editOwnVideo(memberId: number, videoId: number, title: string, description: string): boolean {
-      return (
-        sqlite
-          .prepare(
-            'UPDATE videos SET title = ?, description = ? WHERE id = ? AND uploader_id = ? AND status_id != 5',
-          )
-          .run(title, description, videoId, memberId).changes > 0
-      );
-    },
-
     /**
      * Deletes the files of unfinished uploads past their expiry (and their tus info files), and preview
      * images no upload in flight needs any more.

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AD_SANDBOX, adDocument } from '../lib/network';
-import { useRootData } from '../lib/root-data';
+import { AD_SANDBOX } from '../lib/network';
 
 interface AdFrameProps {
-  html: string;
+  /** The ad document's URL: it is served with its own sandboxing policy, not the page's. */
+  src: string;
   width: number;
   height: number;
   testId?: string;
@@ -16,9 +16,8 @@ interface AdFrameProps {
  * No `allow-same-origin`, so ad code runs in an opaque origin: it cannot read the member's cookies or
  * reach this page's DOM.
  */
-export function AdFrame({ html, width, height, testId, lazy = true }: AdFrameProps) {
+export function AdFrame({ src, width, height, testId, lazy = true }: AdFrameProps) {
   const { t } = useTranslation();
-  const { lang } = useRootData();
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -42,7 +41,7 @@ export function AdFrame({ html, width, height, testId, lazy = true }: AdFramePro
         className="ad-frame__iframe"
         title={t('ads.frame_title')}
         sandbox={AD_SANDBOX}
-        srcDoc={adDocument(html, lang)}
+        src={src}
         width={width}
         height={height}
         loading={lazy ? 'lazy' : undefined}

@@ -5,11 +5,11 @@ import { AdFrame } from './ad-frame';
 
 /** The 728×128 zone under the player (NETWORK_CONFIG `ads.underPlayer`). */
 export function UnderPlayerAd() {
-  const html = useRootData().network.ads.underPlayer;
-  if (!html) return null;
+  const src = useRootData().network.ads.underPlayer;
+  if (!src) return null;
   return (
     <div className="ad-zone ad-zone--under-player">
-      <AdFrame html={html} {...UNDER_PLAYER_AD} testId="ad-under-player" lazy={false} />
+      <AdFrame src={src} {...UNDER_PLAYER_AD} testId="ad-under-player" lazy={false} />
     </div>
   );
 }
@@ -22,10 +22,10 @@ export function FooterBanners() {
   return (
     <aside className="ad-zone ad-zone--footer" aria-label={t('ads.label')} data-testid="footer-banners">
       <ul className="ad-zone__list">
-        {banners.map((html, i) => (
+        {banners.map((src, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the banners are a fixed, ordered list
           <li key={i} className="ad-zone__item">
-            <AdFrame html={html} width={FOOTER_AD.width} height={FOOTER_AD.height} testId="footer-banner" />
+            <AdFrame src={src} width={FOOTER_AD.width} height={FOOTER_AD.height} testId="footer-banner" />
           </li>
         ))}
       </ul>
@@ -34,10 +34,10 @@ export function FooterBanners() {
 }
 
 /** A listing slot: one 300×250 ad in a thumb's place (inside the page's main landmark, so no landmark). */
-export function ListingAd({ html }: { html: string }) {
+export function ListingAd({ src }: { src: string }) {
   return (
     <div className="ad-zone ad-zone--listing">
-      <AdFrame html={html} {...LISTING_AD} testId="listing-ad" />
+      <AdFrame src={src} {...LISTING_AD} testId="listing-ad" />
     </div>
   );
 }

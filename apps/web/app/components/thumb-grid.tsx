@@ -41,7 +41,7 @@ export function ThumbGrid({
           </li>
           {ads && (i + 1) % ads.every === 0 && i + 1 < videos.length && (
             <li className="thumb-grid__ad">
-              <ListingAd html={ads.html[((i + 1) / ads.every - 1) % ads.html.length]} />
+              <ListingAd src={ads.src[((i + 1) / ads.every - 1) % ads.src.length]} />
             </li>
           )}
         </Fragment>

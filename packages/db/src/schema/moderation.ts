@@ -1,5 +1,7 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { members } from './members';
+import { videos } from './videos';
 
 export const REPORT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'advertising', 'removal'] as const;
 
@@ -80,4 +82,34 @@ export const notifications = sqliteTable(
     readAt: integer('read_at'),
   },
   (t) => [index('notifications_member_idx').on(t.memberId, t.createdAt)],
+);
+
+export const REVISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * An uploader's edit of a published video, held for moderation: the video keeps its public title,
+ * description and images until a moderator approves. `fields` holds only what the edit changes.
+ */
+export const videoRevisions = sqliteTable(
+  'video_revisions',
+  {
+    id: integer('id').primaryKey(),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    fields: text('fields', { mode: 'json' }).$type<{ title?: string; description?: string }>().notNull(),
+    // Under the uploads directory, out of the public media tree until approved.
+    previewPath: text('preview_path'),
+    status: text('status', { enum: REVISION_STATUSES }).notNull().default('pending'),
+    createdAt: integer('created_at').notNull(),
+    decidedBy: integer('decided_by').references(() => members.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at'),
+    note: text('note'),
+  },
+  (t) => [
+    // One pending edit per video: a newer edit replaces it.
+    uniqueIndex('video_revisions_pending_idx').on(t.videoId).where(sql`status = 'pending'`),
+    index('video_revisions_status_idx').on(t.status, t.createdAt),
+  ],
 );

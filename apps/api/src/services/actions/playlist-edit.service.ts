@@ -4,6 +4,7 @@ import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
 import type { Gender } from '../dto';
 import { videoNotFound } from './action-errors';
+import type { PublicCaches } from '../public-caches';
 
 /** Spec §5 playlist form: title 3–100, description 5–500, both required. */
 export const PLAYLIST_TITLE = [3, 100] as const;
@@ -21,8 +22,17 @@ const ORIENTATIONS: readonly Gender[] = ['straight', 'shemale', 'gay'];
 const notFound = () => new AppError('playlist_not_found', { status: 404, message: 'Playlist not found' });
 
 /** A member's own playlists: create, edit, delete, and add or remove videos. Others' are "not found". */
-export function createPlaylistEditService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createPlaylistEditService({
+  sqlite,
+  clock,
+  caches,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  caches: PublicCaches;
+}) {
   const owner = sqlite.prepare('SELECT member_id FROM playlists WHERE id = ?').pluck();
+  const isPrivate = sqlite.prepare('SELECT is_private FROM playlists WHERE id = ?').pluck();
   const activeVideo = sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1').pluck();
 
   function read(fields: PlaylistFields) {
@@ -59,17 +69,21 @@ export function createPlaylistEditService({ sqlite, clock }: { sqlite: Database.
     update(memberId: number, playlistId: number, fields: PlaylistFields): { code: string } {
       own(memberId, playlistId);
       const p = read(fields);
+      const wasPrivate = isPrivate.get(playlistId);
       sqlite
         .prepare(
           'UPDATE playlists SET title = ?, description = ?, is_private = ?, orientation = ?, updated_at = ? WHERE id = ?',
         )
         .run(p.title, p.desc, p.isPrivate, p.orientation, clock.now(), playlistId);
+      // Made private: cached public answers that show it must go now, not when they expire.
+      if (p.isPrivate && !wasPrivate) caches.purge();
       return { code: 'playlist_changed' };
     },
 
     remove(memberId: number, playlistId: number): { code: string } {
       own(memberId, playlistId);
       sqlite.prepare('DELETE FROM playlists WHERE id = ?').run(playlistId);
+      caches.purge();
       return { code: 'playlist_deleted' };
     },
 

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import { maxLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
+import type { PublicCaches } from '../public-caches';
 
 /** Free-text profile fields and their longest value. */
 const TEXT_FIELDS = { education: 100, city: 100, occupation: 100, interests: 500, about: 1000 } as const;
@@ -29,10 +30,12 @@ export function createProfileEditService({
   sqlite,
   clock,
   mediaDir,
+  caches,
 }: {
   sqlite: Database.Database;
   clock: Clock;
   mediaDir: string;
+  caches: PublicCaches;
 }) {
   return {
     /** Every profile field of spec §3; empty clears a field. Nothing is saved unless all are valid. */
@@ -93,6 +96,8 @@ export function createProfileEditService({
       sqlite
         .prepare('UPDATE members SET private_sections = ? WHERE id = ?')
         .run([...new Set(sections)].join(','), me);
+      // A section made private must not stay readable from cached public answers.
+      caches.purge();
       return { code: 'profile_changed' };
     },
 

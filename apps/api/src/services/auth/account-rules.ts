@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error';
+import { COMMON_PASSWORDS } from './common-passwords';
 
 /** Spec §5 registration and login limits. */
 export const NAME_MIN = 3;
@@ -50,6 +51,16 @@ export function checkPassword(value: string | undefined, field = 'pwd'): string 
   if (pwd.length < PASSWORD_MIN) throw minLength(field, PASSWORD_MIN);
   if (pwd.length > PASSWORD_MAX) throw maxLength(field, PASSWORD_MAX);
   return pwd;
+}
+
+/** Refuses a password every guesser tries first, or the account's own name. */
+export function checkNotWeak(password: string, name?: string, field = 'pwd'): void {
+  const p = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(p) || (name !== undefined && p === name.toLowerCase()))
+    throw new AppError('weak_password', {
+      field,
+      message: 'This password is too easy to guess. Please choose another one.',
+    });
 }
 
 export function checkEmail(value: string | undefined, field = 'email'): string {

@@ -3,8 +3,16 @@ import { createI18n } from '@vt/i18n';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../clock';
-import { checkEmail, checkPassword, checkUsername, NAME_MIN, PASSWORD_MIN } from './account-rules';
-import { createAttemptLimiter } from './attempt-limiter';
+import type { RateLimits } from '../limits/rate-limits.service';
+import {
+  checkEmail,
+  checkNotWeak,
+  checkPassword,
+  checkUsername,
+  NAME_MIN,
+  PASSWORD_MIN,
+} from './account-rules';
+import type { KnownDevices } from './known-device';
 import type { Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
@@ -13,13 +21,13 @@ import { generateToken, hashToken } from './tokens';
 const HOUR = 3600;
 const CONFIRM_TTL = 48 * HOUR;
 const RESTORE_TTL = HOUR;
-/** 20 wrong passwords in 15 minutes lock that name; an address gets more room (shared NATs). */
-export const NAME_ATTEMPTS = 20;
-const IP_ATTEMPTS = 100;
-const WINDOW = 15 * 60;
 
 const invalidCredentials = () =>
   new AppError('invalid_usr_or_pwd', { status: 401, field: 'usr', message: 'Invalid name or password' });
+const usernameTaken = () =>
+  new AppError('username_taken', { status: 409, field: 'usr', message: 'This username is already taken' });
+/** Stands in for a member's name in the mail composed for an unknown address (never sent). */
+const SOMEONE = 'member';
 const tooManyAttempts = () =>
   new AppError('too_many_attempts', {
     status: 429,
@@ -40,10 +48,14 @@ export interface AuthDeps {
   sessions: SessionService;
   mailer: Mailer;
   origin: string;
+  limits: RateLimits;
+  devices: KnownDevices;
 }
 
+type MailKind = 'confirm' | 'restore' | 'registered';
+
 /** Registration with email confirmation, sign-in with attempt limits, and password restore by link. */
-export function createAuthService({ sqlite, clock, sessions, mailer, origin }: AuthDeps) {
+export function createAuthService({ sqlite, clock, sessions, mailer, origin, limits, devices }: AuthDeps) {
   const byName = sqlite.prepare('SELECT * FROM members WHERE name = ? COLLATE NOCASE');
   const byEmail = sqlite.prepare('SELECT * FROM members WHERE email = ?');
   const insertMember = sqlite.prepare(
@@ -57,8 +69,11 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin }: A
   );
   const useToken = sqlite.prepare('UPDATE member_tokens SET used_at = ? WHERE token_hash = ?');
   const seen = sqlite.prepare('UPDATE members SET last_seen_at = ? WHERE id = ?');
-  const limiter = createAttemptLimiter({ max: NAME_ATTEMPTS, windowSeconds: WINDOW, now: clock.now });
-  const ipLimiter = createAttemptLimiter({ max: IP_ATTEMPTS, windowSeconds: WINDOW, now: clock.now });
+  // Lockout by name *and* address: a stranger's wrong passwords lock only the stranger's address out of
+  // that name, and a known device skips both (ADR 0016).
+  const nameAttempts = limits.attempts('loginNameAddress');
+  const addressAttempts = limits.attempts('loginAddress');
+  const deviceAttempts = limits.attempts('loginDevice');
   // Unknown names still pay for one verify, so timing does not tell which names exist.
   const dummyHash = hashPassword('not-a-real-password');
 
@@ -80,52 +95,58 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin }: A
     return row.member_id;
   }
 
-  async function mail(to: string, lang: Lang, kind: 'confirm' | 'restore', vars: Record<string, string>) {
+  function compose(to: string, lang: Lang, kind: MailKind, vars: Record<string, string>) {
     const { t } = createI18n(lang);
-    await mailer.send({
+    return {
       to,
       subject: t(`mail.${kind}.subject`, { site: t('site.name') }),
       text: t(`mail.${kind}.body`, { site: t('site.name'), ...vars }),
-    });
+    };
   }
 
+  /** Every account mail is limited per recipient and per asking address, whether or not one is sent. */
+  const mailAllowance = (email: string, ip: string) =>
+    limits.hit(['mailPerAddress', ip], ['mailPerEmail', email]);
+
   return {
-    /** Creates an unconfirmed member and mails the confirmation link. */
+    /**
+     * Creates an unconfirmed member and mails the confirmation link. A taken email answers exactly like a new registration (the same work, the same answer) and its owner
+     * gets a notice instead of a link: nobody learns from the form which addresses have accounts. Usernames
+     * are public, so a taken one is still reported.
+     */
     async register(input: {
       usr?: string;
       pwd?: string;
       email?: string;
       lang: Lang;
-    }): Promise<{ id: number }> {
+      ip: string;
+    }): Promise<{ id: number | null }> {
       const name = checkUsername(input.usr);
       const password = checkPassword(input.pwd);
       const email = checkEmail(input.email);
-      if (byName.get(name))
-        throw new AppError('username_taken', {
-          status: 409,
-          field: 'usr',
-          message: 'This username is already taken',
-        });
-      if (byEmail.get(email))
-        throw new AppError('email_taken', {
-          status: 409,
-          field: 'email',
-          message: 'This email is already registered',
-        });
+      if (byName.get(name)) throw usernameTaken();
+      checkNotWeak(password, name);
+      await limits.hit(['register', input.ip]);
+      await mailAllowance(email, input.ip);
       const hash = await hashPassword(password);
+      const owner = byEmail.get(email) as MemberRow | undefined;
+      if (owner) {
+        mailer.queue(
+          compose(email, input.lang, 'registered', { name: owner.name, link: `${origin}/restore/` }),
+        );
+        return { id: null };
+      }
       let id: number;
       try {
         id = Number(insertMember.run(name, email, hash, clock.now()).lastInsertRowid);
       } catch {
         // Lost a race with a registration of the same name or email.
-        throw new AppError('username_taken', {
-          status: 409,
-          field: 'usr',
-          message: 'This username is already taken',
-        });
+        throw usernameTaken();
       }
       const token = issueToken(id, 'confirm', CONFIRM_TTL);
-      await mail(email, input.lang, 'confirm', { name, link: `${origin}/confirm/?token=${token}` });
+      mailer.queue(
+        compose(email, input.lang, 'confirm', { name, link: `${origin}/confirm/?token=${token}` }),
+      );
       return { id };
     },
 
@@ -137,21 +158,43 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin }: A
       return { id, name: row.name };
     },
 
-    /** Checks the credentials and opens a session. */
-    async login(input: { usr?: string; pwd?: string; ip: string; userAgent: string | null }) {
+    /**
+     * Checks the credentials and opens a session. A browser that holds this member's known-device token,
+     * or is already signed in as them, is throttled on its own count instead of by name and address.
+     * Returns a fresh known-device token for the browser to keep.
+     */
+    async login(input: {
+      usr?: string;
+      pwd?: string;
+      ip: string;
+      userAgent: string | null;
+      device?: string | null;
+      sessionMemberId?: number | null;
+    }) {
       const name = (input.usr ?? '').trim();
       const password = input.pwd ?? '';
       if (!name) throw new AppError('required', { field: 'usr', message: 'This field is required' });
       if (!password) throw new AppError('required', { field: 'pwd', message: 'This field is required' });
       if (name.length < NAME_MIN || password.length < PASSWORD_MIN) throw invalidCredentials();
-      const nameKey = name.toLowerCase();
-      if (limiter.isLocked(nameKey) || ipLimiter.isLocked(input.ip)) throw tooManyAttempts();
 
       const member = byName.get(name) as MemberRow | undefined;
+      const device = devices.verify(input.device);
+      const known =
+        member !== undefined && (device?.memberId === member.id || input.sessionMemberId === member.id);
+      const nameKey = `${name.toLowerCase()}|${input.ip}`;
+      const deviceKey = device && known ? device.id : `session:${member?.id}`;
+      const locked = known
+        ? await deviceAttempts.isLocked(deviceKey)
+        : (await nameAttempts.isLocked(nameKey)) || (await addressAttempts.isLocked(input.ip));
+      if (locked) throw tooManyAttempts();
+
       const ok = await verifyPassword(member?.password_hash ?? (await dummyHash), password);
       if (!member || !ok) {
-        limiter.fail(nameKey);
-        ipLimiter.fail(input.ip);
+        if (known) await deviceAttempts.fail(deviceKey);
+        else {
+          await nameAttempts.fail(nameKey);
+          await addressAttempts.fail(input.ip);
+        }
         throw invalidCredentials();
       }
       if (member.status === 'unconfirmed')
@@ -161,27 +204,35 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin }: A
         });
       if (member.status === 'suspended')
         throw new AppError('account_suspended', { status: 403, message: 'This account has been suspended.' });
-      limiter.reset(nameKey);
+      await (known ? deviceAttempts.reset(deviceKey) : nameAttempts.reset(nameKey));
       seen.run(clock.now(), member.id);
       const session = sessions.create(member.id, input.userAgent);
-      return { member: { id: member.id, name: member.name }, ...session };
+      return { member: { id: member.id, name: member.name }, ...session, device: devices.issue(member.id) };
     },
 
-    /** Mails a one-time restore link; answers the same whether or not the address is known. */
-    async requestRestore(input: { email?: string; lang: Lang }): Promise<void> {
+    /**
+     * Mails a one-time restore link. Known or not, the address costs the same limits and the same work (a
+     * token made, a mail composed, nothing awaited on delivery), so neither answer nor timing tells.
+     */
+    async requestRestore(input: { email?: string; lang: Lang; ip: string }): Promise<void> {
       const email = checkEmail(input.email);
+      await mailAllowance(email, input.ip);
       const member = byEmail.get(email) as MemberRow | undefined;
-      if (!member || member.status === 'suspended') return;
-      const token = issueToken(member.id, 'restore', RESTORE_TTL);
-      await mail(email, input.lang, 'restore', {
-        name: member.name,
+      const eligible = member !== undefined && member.status !== 'suspended';
+      const token = generateToken();
+      const mail = compose(email, input.lang, 'restore', {
+        name: member?.name ?? SOMEONE,
         link: `${origin}/restore-/?token=${token}`,
       });
+      if (!eligible) return;
+      insertToken.run(hashToken(token), member.id, 'restore', clock.now() + RESTORE_TTL);
+      mailer.queue(mail);
     },
 
     /** Sets a new password from a restore link, and signs the member out everywhere. */
     async restore(input: { token?: string; pwd?: string }): Promise<void> {
       const password = checkPassword(input.pwd);
+      checkNotWeak(password);
       const id = redeem(input.token ?? '', 'restore');
       const hash = await hashPassword(password);
       // Following the link proved the address, so an unconfirmed account is confirmed too.

@@ -8,7 +8,7 @@ const id = z.number().int().positive();
 const note = z.string().trim().max(500).default('');
 const queueKey = z
   .string()
-  .regex(/^(video|album):\d{1,10}$/)
+  .regex(/^(video|album|edit):\d{1,10}$/)
   .transform((k) => k as QueueKey);
 /** Bulk actions take what the queue page shows (at most QUEUE_LIMIT), with room to spare. */
 const keys = z.array(queueKey).min(1).max(500);

@@ -1,9 +1,13 @@
 import { memberProcedure, router } from '../trpc';
 
 export const uploadsRouter = router({
-  /** The member's uploads with their state and processing progress (the add-video page polls it). */
-  mine: memberProcedure.query(({ ctx }) =>
-    (
+  /**
+   * The member's uploads with their state and processing progress (the add-video page polls it), and whether
+   * an edit of the published video waits for moderation.
+   */
+  mine: memberProcedure.query(({ ctx }) => {
+    const editPending = new Set(ctx.services.moderation.revisions.pendingVideoIds(ctx.memberId));
+    return (
       ctx.services.uploads.mine(ctx.memberId) as {
         id: string;
         filename: string;
@@ -19,6 +23,10 @@ export const uploadsRouter = router({
         rejectReason: string | null;
         videoDir: string | null;
       }[]
-    ).map((u) => ({ ...u, progress: u.progress ?? 0 })),
-  ),
+    ).map((u) => ({
+      ...u,
+      progress: u.progress ?? 0,
+      editPending: u.videoId !== null && editPending.has(u.videoId),
+    }));
+  }),
 });

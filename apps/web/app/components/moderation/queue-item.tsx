@@ -185,6 +185,7 @@ export function QueueItem({
           ))}
         </div>
       )}
+      {item.kind === 'edit' && <EditChanges item={item} />}
       {item.kind !== 'upload' && 'description' in item && item.description && (
         <p className="queue-item__description">{item.description}</p>
       )}
@@ -216,5 +217,43 @@ export function QueueItem({
         </div>
       )}
     </article>
+  );
+}
+
+type EditItem = Extract<QueueItemData, { kind: 'edit' }>;
+
+/** An uploader's edit of a published video: what visitors see now next to what would replace it. */
+function EditChanges({ item }: { item: EditItem }) {
+  const { t } = useTranslation();
+  const cell = (field: EditItem['changes'][number]['field'], value: string) =>
+    field === 'image' ? (
+      <GatedImage src={value} alt="" loading="lazy" width={240} height={135} />
+    ) : (
+      value || <span className="edit-changes__empty">{t('moderation.edit.empty')}</span>
+    );
+  return (
+    <>
+      <table className="edit-changes" data-testid="edit-changes">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{t('moderation.edit.before')}</th>
+            <th scope="col">{t('moderation.edit.after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {item.changes.map((c) => (
+            <tr key={c.field} data-field={c.field}>
+              <th scope="row">{t(`moderation.edit.field.${c.field}` as 'moderation.edit.field.title')}</th>
+              <td className="edit-changes__before">{cell(c.field, c.before)}</td>
+              <td className="edit-changes__after">{cell(c.field, c.after)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Link to={`/videos/${item.videoId}/${item.dir}/`} onClick={(e) => e.stopPropagation()}>
+        {t('moderation.edit.view')}
+      </Link>
+    </>
   );
 }

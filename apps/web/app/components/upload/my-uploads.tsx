@@ -32,7 +32,10 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
     };
   }, [refreshKey]);
 
-  /** After processing: waiting, published, rejected (with the moderator's reason) or taken down. */
+  /**
+   * After processing: waiting, published, rejected (with the moderator's reason) or taken down; an edit of a
+   * published video that waits for moderation shows beside it.
+   */
   const decisionText = (u: MyUpload) => {
     if (u.videoStatus === 1) return t('upload.status.approved');
     if (u.videoStatus === 5) return t('upload.status.taken_down');
@@ -75,6 +78,11 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
                     ? decisionText(u)
                     : t(`upload.status.${u.status}` as 'upload.status.uploading')}
             </span>
+            {u.editPending && (
+              <span className="my-uploads__status my-uploads__status--edit" data-testid="edit-pending">
+                {t('upload.status.edit_pending')}
+              </span>
+            )}
             {u.status === 'done' && u.videoStatus === 1 && u.videoId && (
               <Link to={`/videos/${u.videoId}/${u.videoDir ?? ''}/`}>{t('upload.watch')}</Link>
             )}
