@@ -33,7 +33,8 @@ describe('the development outbox (point 1)', () => {
   });
 
   it('is served outside production, or when the operator says MAIL_OUTBOX_PUBLIC=1', async () => {
-    for (const env of [{ NODE_ENV: 'development' }, { MAIL_OUTBOX_PUBLIC: '1' }]) {
+    const envs: Record<string, string>[] = [{ NODE_ENV: 'development' }, { MAIL_OUTBOX_PUBLIC: '1' }];
+    for (const env of envs) {
       const sut = app(env);
       await sut.services.mailer.send({ to: 'b@example.test', subject: 'Hi', text: 'hello' });
       const res = await sut.request('/dev/mail.json');
@@ -119,7 +120,9 @@ describe('an HTTP hardened app', () => {
     });
 
     it('files and APIs run nothing and are never sniffed', async () => {
-      const res = await sut.request('/api/json/videos2/86400/straight/latest-updates/5/all..1.all.0.all.json');
+      const res = await sut.request(
+        '/api/json/videos2/86400/straight/latest-updates/5/all..1.all.0.all.json',
+      );
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     });
@@ -236,7 +239,11 @@ describe('an HTTP hardened app', () => {
       const before = await sut.request(friends);
       expect(before.status).toBe(200);
       expect(before.headers.get('cache-control')).toBe('private, no-cache');
-      const r = await sut.post('/api/member.php', { section: 'privacy', private_sections: 'friends' }, { cookie });
+      const r = await sut.post(
+        '/api/member.php',
+        { section: 'privacy', private_sections: 'friends' },
+        { cookie },
+      );
       expect(r.body).toMatchObject({ ok: true });
       expect((await sut.request(friends)).status).toBe(403);
     });
@@ -255,7 +262,10 @@ describe('the country (point 10)', () => {
   afterAll(() => prod.close());
 
   it('gates visitors whose country is not known by default', () => {
-    const defaults = createTestApp({ videos: 1, env: { AGE_GATE_COUNTRIES: undefined as unknown as string } });
+    const defaults = createTestApp({
+      videos: 1,
+      env: { AGE_GATE_COUNTRIES: undefined as unknown as string },
+    });
     try {
       expect(defaults.config.ageGate.unknown).toBe(true);
     } finally {
@@ -299,7 +309,10 @@ describe('the country (point 10)', () => {
   });
 
   it('reads the header behind a trusted proxy', async () => {
-    const behind = createTestApp({ videos: 5, env: { TRUST_PROXY: '1', AGE_GATE_COUNTRIES: 'eu,us,gb,unknown' } });
+    const behind = createTestApp({
+      videos: 5,
+      env: { TRUST_PROXY: '1', AGE_GATE_COUNTRIES: 'eu,us,gb,unknown' },
+    });
     try {
       const html = await (await behind.request('/', { headers: { 'cf-ipcountry': 'AU' } })).text();
       expect(gateShown(html)).toBe(false);

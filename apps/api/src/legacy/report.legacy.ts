@@ -7,14 +7,6 @@ import { REPORT_IMAGE_RULE, ReportFieldErrors } from '../services/report.service
 import { ok } from './form';
 import { legacyError } from './legacy-response';
 
-const tooLarge = () =>
-  new AppError('file_too_large', {
-    status: 413,
-    field: 'file',
-    info: { max: REPORT_IMAGE_RULE.maxLabel },
-    message: 'The file is too large',
-  });
-
 /** `{error, code, field?, info?}` for the first problem plus `errors`, the map of every invalid field. */
 function reportError(err: AppError) {
   const list = err instanceof ReportFieldErrors ? err.errors : [err];
@@ -42,28 +34,25 @@ export function reportLegacy(config: Pick<Config, 'trustProxy'>) {
     c.json(await c.var.services.captcha.challenge(), 200, { 'Cache-Control': 'no-store' }),
   );
 
-  app.post(
-    '/api/report.php',
-    async (c) => {
-      const body = await c.req.parseBody();
-      const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
-      const file = body.file instanceof File ? new Uint8Array(await body.file.arrayBuffer()) : null;
-      await c.var.services.reports.submit(
-        {
-          subject: text('subject'),
-          email: text('email'),
-          message: text('message'),
-          referrer: text('referrer'),
-          video_id: text('video_id'),
-          depicted: text('depicted'),
-          captcha: text('captcha') ?? text('altcha'),
-          file,
-        },
-        { memberId: c.var.viewer.memberId, ip: clientIp(c, config.trustProxy) },
-      );
-      return ok(c);
-    },
-  );
+  app.post('/api/report.php', async (c) => {
+    const body = await c.req.parseBody();
+    const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+    const file = body.file instanceof File ? new Uint8Array(await body.file.arrayBuffer()) : null;
+    await c.var.services.reports.submit(
+      {
+        subject: text('subject'),
+        email: text('email'),
+        message: text('message'),
+        referrer: text('referrer'),
+        video_id: text('video_id'),
+        depicted: text('depicted'),
+        captcha: text('captcha') ?? text('altcha'),
+        file,
+      },
+      { memberId: c.var.viewer.memberId, ip: clientIp(c, config.trustProxy) },
+    );
+    return ok(c);
+  });
 
   return app;
 }
