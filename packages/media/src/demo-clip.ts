@@ -104,7 +104,9 @@ export async function generateDemoClip(
   await mkdir(dirname(target), { recursive: true });
   let run: Awaited<ReturnType<typeof runTool>>;
   try {
-    run = await runTool(opts.ffmpegPath ?? DEFAULT_FFMPEG, buildDemoClipArgs(part, spec), opts.signal);
+    run = await runTool(opts.ffmpegPath ?? DEFAULT_FFMPEG, buildDemoClipArgs(part, spec), {
+      signal: opts.signal,
+    });
   } catch (cause) {
     await rm(part, { force: true });
     throw new MediaError('transcode_failed', `cannot run ffmpeg: ${(cause as Error).message}`, { cause });

@@ -5,6 +5,7 @@ import type { ProbeResult } from './probe';
 
 const probe720: ProbeResult = {
   durationSec: 95,
+  containerDurationSec: 95,
   width: 1280,
   height: 720,
   codedWidth: 1280,
@@ -23,6 +24,8 @@ const probe720: ProbeResult = {
   videoStreamIndex: 0,
   audioStreamIndex: 1,
   formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+  streamCount: 2,
+  frameRates: { average: 25, base: 25 },
 };
 
 /** The value following each occurrence of an option. */
@@ -35,7 +38,7 @@ describe('buildFfmpegArgs', () => {
   const args = buildFfmpegArgs('/in/source.mp4', '/out/v1.tmp', plan);
 
   it('is a single invocation reading the source once, reporting progress on stdout', () => {
-    expect(values(args, '-i')).toEqual(['/in/source.mp4']);
+    expect(values(args, '-i')).toEqual(['file:/in/source.mp4']);
     expect(values(args, '-filter_complex')).toHaveLength(1);
     expect(values(args, '-progress')).toEqual(['pipe:1']);
     expect(args).toContain('-nostats');
@@ -56,9 +59,23 @@ describe('buildFfmpegArgs', () => {
     );
     expect(graph).toContain('[s2]scale=1280:720,setsar=1[scr]');
     expect(graph).toContain(
-      'fps=1/1,trim=end_frame=95,scale=160:90:force_original_aspect_ratio=decrease,pad=160:90:-1:-1,setsar=1,tile=10x10',
+      'fps=1/1:eof_action=pass,trim=end_frame=95,scale=160:90:force_original_aspect_ratio=decrease,pad=160:90:-1:-1,setsar=1,tile=10x10',
     );
     expect(graph).toContain('color=c=black:s=1600x900:r=1:d=1[primer]');
+    // concat gives the first sheet the primer's timestamp; renumbered, every sheet has its own.
+    expect(graph).toContain('[primer][sheets]concat=n=2:v=1:a=0,settb=1,setpts=N[sprites]');
+  });
+
+  it('reads the source through the sandbox: whitelisted demuxers, the file protocol, a file: path', () => {
+    const input = args.indexOf('-i');
+    expect(args.slice(input - 4, input + 2)).toEqual([
+      '-protocol_whitelist',
+      'file',
+      '-format_whitelist',
+      'mov,matroska,avi,flv,asf,mpeg,mpegvideo,mpegts,rm',
+      '-i',
+      'file:/in/source.mp4',
+    ]);
   });
 
   it('writes one hls muxer with named variants, per-variant audio and a master playlist', () => {
@@ -102,6 +119,7 @@ describe('buildFfmpegArgs', () => {
     ]);
     expect(values(args, '-filter_complex')[0]).toContain("[pv]select='lt(mod(t,");
     expect(values(args, '-fps_mode')).toEqual(['passthrough', 'passthrough', 'passthrough', 'passthrough']);
+    expect(values(args, '-threads')).toEqual(['1', '1', '1', '1']);
     expect(values(args, '-start_number')).toEqual(['0']);
   });
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sandboxedInput } from './input-sandbox';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaPlan, StillPlan } from './plan';
 
@@ -20,6 +21,11 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
  * writes its header with its first frame. So each image output gets a frame right away: the stills take
  * the first frame and then the one at atSec (-update 1 keeps the last), and the sprite sequence starts with
  * a blank primer sheet (sprite-000.jpg) that the runner deletes.
+ *
+ * concat starts its second segment where the first one's frames end, and it measures a one-frame segment
+ * as lasting nothing, so the first real sheet came out with the primer's timestamp (0). The mjpeg encoder
+ * refuses a repeated timestamp ("Invalid pts (0) <= last (0)"), but only when both frames meet in the same
+ * encoder thread, so the run failed now and then. The sheets are renumbered 0, 1, 2… after the concat.
  */
 export function buildFilterGraph(plan: MediaPlan): string {
   const { renditions, stills, sprites } = plan;
@@ -40,14 +46,15 @@ export function buildFilterGraph(plan: MediaPlan): string {
   chains.push(`[s1]${fitFilter(stills.thumb2x)}[thumb2x]`);
   chains.push(`[s2]${fitFilter(stills.scr)}[scr]`);
   const tile = { width: sprites.tileWidth, height: sprites.tileHeight, fit: 'pad' as const };
-  // The trim keeps the sheet count exactly as planned when rounding would add one more frame.
+  // The trim keeps the sheet count exactly as planned when rounding would add one more frame. eof_action:
+  // a video shorter than half an interval (a single frame) still gets its one tile.
   chains.push(
-    `[sp]fps=1/${sprites.interval},trim=end_frame=${sprites.tileCount},${fitFilter(tile)},` +
+    `[sp]fps=1/${sprites.interval}:eof_action=pass,trim=end_frame=${sprites.tileCount},${fitFilter(tile)},` +
       `tile=${sprites.columns}x${sprites.rows}[sheets]`,
   );
   const sheet = `${sprites.columns * sprites.tileWidth}x${sprites.rows * sprites.tileHeight}`;
   chains.push(`color=c=black:s=${sheet}:r=1:d=1[primer]`);
-  chains.push('[primer][sheets]concat=n=2:v=1:a=0[sprites]');
+  chains.push('[primer][sheets]concat=n=2:v=1:a=0,settb=1,setpts=N[sprites]');
   return chains.join(';');
 }
 
@@ -107,9 +114,15 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
   return args;
 }
 
-// passthrough: an image output's frames are far apart in time and must not be duplicated to a constant rate.
+/**
+ * passthrough: an image output's frames are far apart in time and must not be duplicated to a constant rate.
+ * One encoder thread: with several, a frame is checked only against the last one its own thread saw, and a
+ * timestamp mistake fails the run only now and then instead of every time. A few images need no threads.
+ */
+const IMAGE_OUTPUT = ['-fps_mode', 'passthrough', '-threads', '1'];
+
 function stillArgs(label: string, file: string): string[] {
-  return ['-map', `[${label}]`, '-fps_mode', 'passthrough', '-update', '1', '-q:v', '3', file];
+  return ['-map', `[${label}]`, ...IMAGE_OUTPUT, '-update', '1', '-q:v', '3', file];
 }
 
 // Muted, small and web-ready (moov first), so a hover can start it at once.
@@ -131,14 +144,15 @@ function previewArgs(file: string): string[] {
 }
 
 function spriteArgs(file: string): string[] {
-  return ['-map', '[sprites]', '-fps_mode', 'passthrough', '-start_number', '0', '-q:v', '5', file];
+  return ['-map', '[sprites]', ...IMAGE_OUTPUT, '-start_number', '0', '-q:v', '5', file];
 }
 
 /**
  * Arguments of the single ffmpeg run that decodes the source once and writes the HLS ladder (one hls
  * muxer, a master playlist and one directory per variant), the thumbnails, the preview image and the
  * timeline sprite sheets into outDir. Pure; outDir's variant and sprites directories must exist, and
- * sprites/sprite-000.jpg is a primer to delete afterwards.
+ * sprites/sprite-000.jpg is a primer to delete afterwards. The input is read through the sandbox
+ * (input-sandbox.ts).
  */
 export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan): string[] {
   return [
@@ -150,8 +164,7 @@ export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan):
     'pipe:1',
     '-nostats',
     '-y',
-    '-i',
-    input,
+    ...sandboxedInput(input),
     '-filter_complex',
     buildFilterGraph(plan),
     ...hlsArgs(outDir, plan),

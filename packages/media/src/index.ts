@@ -3,7 +3,9 @@ export { DEMO_CLIPS } from './demo-clips';
 export { generateDemoPhoto } from './demo-photo';
 export { isMediaError, MediaError, type MediaErrorCode } from './errors';
 export { buildFfmpegArgs, buildFilterGraph } from './ffmpeg-args';
+export { ALLOWED_DEMUXERS, DEMUXER_BY_EXTENSION, isAllowedFormat, sandboxedInput } from './input-sandbox';
 export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';
+export { assertWithinBounds, DEFAULT_MEDIA_BOUNDS, type MediaBounds } from './media-bounds';
 export { MEDIA_FILES, spriteFileName, spritePath, TMP_SUFFIX } from './media-layout';
 export {
   DEFAULT_MEDIA_SETTINGS,
@@ -26,6 +28,12 @@ export {
 } from './plan';
 export { type ProbeResult, parseProbe, probe } from './probe';
 export { ProgressParser, type ProgressReport } from './progress-parser';
+export {
+  DEFAULT_MEDIA_LIMITS,
+  type MediaLimits,
+  type MediaLimitsInput,
+  resolveMediaLimits,
+} from './resource-limits';
 export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
 export { buildTimelineVtt, vttTimestamp } from './vtt';

@@ -31,12 +31,17 @@ export async function processVideo(
   const existing = await readManifest(outDir);
   if (existing) return existing;
 
-  const probed = await probe(input, { ffprobePath: opts.ffprobePath, signal: opts.signal });
+  const probed = await probe(input, {
+    ffprobePath: opts.ffprobePath,
+    limits: opts.limits,
+    signal: opts.signal,
+  });
   const plan = buildPlan(probed, opts.settings);
   opts.onPlan?.(plan);
   let bandwidths: ReadonlyMap<string, number> = new Map();
   await transcode(input, outDir, plan, {
     ffmpegPath: opts.ffmpegPath,
+    limits: opts.limits,
     signal: opts.signal,
     onProgress: opts.onProgress,
     beforeCommit: async (dir) => {

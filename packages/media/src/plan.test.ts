@@ -5,6 +5,7 @@ import type { ProbeResult } from './probe';
 function source(overrides: Partial<ProbeResult> = {}): ProbeResult {
   return {
     durationSec: 600,
+    containerDurationSec: 600,
     width: 1920,
     height: 1080,
     codedWidth: 1920,
@@ -23,6 +24,8 @@ function source(overrides: Partial<ProbeResult> = {}): ProbeResult {
     videoStreamIndex: 0,
     audioStreamIndex: 1,
     formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+    streamCount: 2,
+    frameRates: { average: 30, base: 30 },
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ describe('parseProbe', () => {
   it('reads a plain H.264 + AAC MP4', () => {
     expect(parseProbe(mp4)).toEqual({
       durationSec: 10,
+      containerDurationSec: 10,
       width: 640,
       height: 360,
       codedWidth: 640,
@@ -61,6 +62,8 @@ describe('parseProbe', () => {
       videoStreamIndex: 0,
       audioStreamIndex: 1,
       formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+      streamCount: 2,
+      frameRates: { average: 25, base: 25 },
     });
   });
 
@@ -129,6 +132,16 @@ describe('parseProbe', () => {
     });
   });
 
+  it("takes the picture's duration when the sound runs longer, and keeps the container's", () => {
+    const longerSound = { ...mp4, format: { ...mp4.format, duration: '14.000000' } };
+    expect(parseProbe(longerSound)).toMatchObject({ durationSec: 10, containerDurationSec: 14 });
+    const noStreamDuration = {
+      ...mp4,
+      streams: [{ ...mp4.streams[0], duration: undefined }, mp4.streams[1]],
+    };
+    expect(parseProbe(noStreamDuration)).toMatchObject({ durationSec: 10, containerDurationSec: 10 });
+  });
+
   it('skips cover art and picks the real video stream', () => {
     const withCover = {
       streams: [
@@ -164,5 +177,15 @@ describe('parseProbe', () => {
       format: { format_name: 'x' },
     };
     expect(errorOf(() => parseProbe(noDuration)).code).toBe('corrupted_file');
+  });
+
+  it("refuses a demuxer outside the whitelist with 'corrupted_file' (an HLS playlist, an ffconcat script)", () => {
+    for (const format_name of ['hls', 'concat', 'image2', 'lavfi', 'unknown']) {
+      const err = errorOf(() => parseProbe({ ...mp4, format: { ...mp4.format, format_name } }));
+      expect(err.code, format_name).toBe('corrupted_file');
+    }
+    expect(parseProbe({ ...mp4, format: { ...mp4.format, format_name: 'matroska,webm' } }).formatName).toBe(
+      'matroska,webm',
+    );
   });
 });

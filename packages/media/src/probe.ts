@@ -1,11 +1,17 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { MediaError } from './errors';
+import { isAllowedFormat, sandboxedInput } from './input-sandbox';
+import { assertWithinBounds, DEFAULT_MEDIA_BOUNDS, type MediaBounds } from './media-bounds';
+import { hitMemoryCeiling, resolveMediaLimits } from './resource-limits';
 import { runTool } from './run-tool';
 import { DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
 
 export interface ProbeResult {
+  /** How long the picture lasts (the video stream's duration when the container says). */
   durationSec: number;
+  /** The longest stream's duration: what a tool reading the whole file goes through. */
+  containerDurationSec: number;
   /** Display size: sample aspect ratio applied and rotation corrected (what a player shows). */
   width: number;
   height: number;
@@ -30,6 +36,10 @@ export interface ProbeResult {
   videoStreamIndex: number;
   audioStreamIndex: number | null;
   formatName: string;
+  /** Every stream in the container, cover art and data included. */
+  streamCount: number;
+  /** The video stream's rates as declared (avg_frame_rate, r_frame_rate); null when unknown. */
+  frameRates: { average: number | null; base: number | null };
 }
 
 interface FfprobeStream {
@@ -101,6 +111,9 @@ function frameRateOf(s: FfprobeStream): { fps: number; frameRate: string } {
 /** Turns `ffprobe -show_format -show_streams` JSON into what the planner needs. Pure. */
 export function parseProbe(json: unknown): ProbeResult {
   const data = (json ?? {}) as FfprobeJson;
+  // The whitelist given to ffprobe already refuses other demuxers; this holds should it ever be bypassed.
+  const formatName = data.format?.format_name ?? 'unknown';
+  if (!isAllowedFormat(formatName)) throw corrupted(`format ${formatName} is not accepted`);
   const streams = Array.isArray(data.streams) ? data.streams : [];
   const video = streams.find(
     (s) =>
@@ -109,12 +122,13 @@ export function parseProbe(json: unknown): ProbeResult {
   if (!video) throw corrupted('no video stream');
   const audio = streams.find((s) => s.codec_type === 'audio');
 
-  const durationSec =
-    positive(data.format?.duration) ??
-    positive(video.duration) ??
-    clockSeconds(video.tags?.DURATION) ??
-    clockSeconds(data.format?.tags?.DURATION);
-  if (durationSec === null) throw corrupted('no duration');
+  // The picture's own length first: with sound running on past the last frame, the container's is longer,
+  // and the ladder, which follows the picture, would look truncated against it.
+  const videoDurationSec = positive(video.duration) ?? clockSeconds(video.tags?.DURATION);
+  const containerDurationSec =
+    positive(data.format?.duration) ?? clockSeconds(data.format?.tags?.DURATION) ?? videoDurationSec;
+  const durationSec = videoDurationSec ?? containerDurationSec;
+  if (durationSec === null || containerDurationSec === null) throw corrupted('no duration');
 
   const codedWidth = video.width!;
   const codedHeight = video.height!;
@@ -125,6 +139,7 @@ export function parseProbe(json: unknown): ProbeResult {
 
   return {
     durationSec,
+    containerDurationSec,
     width: sideways ? codedHeight : displayWidth,
     height: sideways ? displayWidth : codedHeight,
     codedWidth,
@@ -142,30 +157,55 @@ export function parseProbe(json: unknown): ProbeResult {
     audioChannels: audio ? positive(audio.channels) : null,
     videoStreamIndex: video.index ?? 0,
     audioStreamIndex: audio ? (audio.index ?? null) : null,
-    formatName: data.format?.format_name ?? 'unknown',
+    formatName,
+    streamCount: streams.length,
+    frameRates: { average: rational(video.avg_frame_rate), base: rational(video.r_frame_rate) },
   };
 }
 
-/** Runs ffprobe on a file. Unreadable or video-less input is a MediaError 'corrupted_file'. */
+/**
+ * Runs ffprobe on a file, through the input sandbox and under the resource limits, and refuses what is out
+ * of bounds. Unreadable, video-less or non-whitelisted input is a MediaError 'corrupted_file'.
+ */
 export async function probe(
   file: string,
-  opts: ToolOptions & { signal?: AbortSignal } = {},
+  opts: ToolOptions & { signal?: AbortSignal; bounds?: MediaBounds } = {},
 ): Promise<ProbeResult> {
   const input = resolve(file);
+  let size: number;
   try {
-    await stat(input);
+    size = (await stat(input)).size;
   } catch (cause) {
     // A missing file is our bug, not the uploader's.
     throw new MediaError('probe_failed', `input not found: ${input}`, { cause });
   }
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+  const limits = resolveMediaLimits(opts.limits);
+  const args = [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...sandboxedInput(input),
+  ];
   let run: Awaited<ReturnType<typeof runTool>>;
   try {
-    run = await runTool(opts.ffprobePath ?? DEFAULT_FFPROBE, args, opts.signal);
+    run = await runTool(opts.ffprobePath ?? DEFAULT_FFPROBE, args, {
+      signal: opts.signal,
+      timeoutMs: limits.timeoutFloorSec * 1000,
+      limits,
+    });
   } catch (cause) {
     if (opts.signal?.aborted) throw new MediaError('aborted', 'probe aborted', { cause });
     throw new MediaError('probe_failed', `cannot run ffprobe: ${(cause as Error).message}`, { cause });
   }
+  if (run.timedOut)
+    throw new MediaError('processing_timeout', 'probe timed out', { detail: run.stderr.trim() });
+  if (hitMemoryCeiling(run, run.memoryLimited))
+    throw new MediaError('processing_out_of_memory', 'probe ran out of memory', {
+      detail: run.stderr.trim(),
+    });
   if (run.code !== 0) throw corrupted(run.stderr.trim());
   let json: unknown;
   try {
@@ -176,5 +216,7 @@ export async function probe(
       detail: run.stdout.slice(0, 500),
     });
   }
-  return parseProbe(json);
+  const probed = parseProbe(json);
+  assertWithinBounds(probed, size, opts.bounds ?? DEFAULT_MEDIA_BOUNDS);
+  return probed;
 }

@@ -6,9 +6,17 @@ import { MediaError } from './errors';
 import { buildFfmpegArgs } from './ffmpeg-args';
 import { playlistDurationSec } from './hls-playlist';
 import { LineTail } from './line-tail';
-import { MEDIA_FILES, TMP_SUFFIX } from './media-layout';
+import { MEDIA_FILES, spritePath, TMP_SUFFIX } from './media-layout';
 import type { MediaPlan } from './plan';
 import { ProgressParser } from './progress-parser';
+import {
+  hitMemoryCeiling,
+  limitedCommand,
+  type MediaLimits,
+  type MediaLimitsInput,
+  resolveMediaLimits,
+  transcodeTimeoutMs,
+} from './resource-limits';
 import { DEFAULT_FFMPEG } from './tool-options';
 
 export interface TranscodeProgress {
@@ -23,6 +31,8 @@ export interface TranscodeProgress {
 export interface TranscodeOptions {
   onProgress?: (p: TranscodeProgress) => void;
   ffmpegPath?: string;
+  /** Wall-clock limit (proportional to the plan's duration) and memory ceiling of the run. */
+  limits?: MediaLimitsInput;
   signal?: AbortSignal;
   /** Runs on the finished temporary directory just before it is renamed into place. */
   beforeCommit?: (tmpDir: string) => Promise<void>;
@@ -37,22 +47,38 @@ const INPUT_PROBLEM =
 
 interface FfmpegExit {
   code: number | null;
+  signal: NodeJS.Signals | null;
   stderrTail: string;
+  timedOut: boolean;
+  memoryLimited: boolean;
 }
 
 function runFfmpeg(
   ffmpeg: string,
   args: string[],
   durationSec: number,
+  limits: MediaLimits,
   opts: TranscodeOptions,
 ): Promise<FfmpegExit> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const limited = limitedCommand(ffmpeg, args, limits);
+    const child = spawn(limited.command, limited.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: limited.env,
+    });
     const parser = new ProgressParser();
     const tail = new LineTail(50);
     let percent = 0;
+    let timedOut = false;
     const onAbort = () => child.kill('SIGKILL');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      },
+      transcodeTimeoutMs(durationSec, limits),
+    );
 
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -72,12 +98,20 @@ function runFfmpeg(
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => tail.push(chunk));
     child.on('error', (err) => {
+      clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       reject(new MediaError('transcode_failed', `cannot run ffmpeg: ${err.message}`, { cause: err }));
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
-      resolvePromise({ code, stderrTail: tail.toString() });
+      resolvePromise({
+        code,
+        signal,
+        stderrTail: tail.toString(),
+        timedOut,
+        memoryLimited: limited.memoryLimited,
+      });
     });
   });
 }
@@ -89,6 +123,7 @@ function missingOutputs(dir: string, plan: MediaPlan): string[] {
     plan.stills.thumb.file,
     plan.stills.thumb2x.file,
     plan.stills.scr.file,
+    ...Array.from({ length: plan.sprites.sheetCount }, (_, i) => spritePath(i)),
   ];
   return expected.filter((file) => !existsSync(join(dir, file)));
 }
@@ -127,7 +162,8 @@ export async function transcode(
   const args = buildFfmpegArgs(resolve(input), tmp, plan);
   let exit: FfmpegExit;
   try {
-    exit = await runFfmpeg(opts.ffmpegPath ?? DEFAULT_FFMPEG, args, plan.durationSec, opts);
+    const limits = resolveMediaLimits(opts.limits);
+    exit = await runFfmpeg(opts.ffmpegPath ?? DEFAULT_FFMPEG, args, plan.durationSec, limits, opts);
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;
@@ -138,6 +174,10 @@ export async function transcode(
     throw error;
   };
   if (opts.signal?.aborted) return fail(new MediaError('aborted', 'transcode aborted'));
+  const detail = { detail: exit.stderrTail };
+  if (exit.timedOut) return fail(new MediaError('processing_timeout', 'transcode timed out', detail));
+  if (hitMemoryCeiling({ ...exit, stderr: exit.stderrTail }, exit.memoryLimited))
+    return fail(new MediaError('processing_out_of_memory', 'transcode ran out of memory', detail));
   if (exit.code !== 0) {
     if (INPUT_PROBLEM.test(exit.stderrTail)) {
       return fail(new MediaError('corrupted_file', 'corrupted file', { detail: exit.stderrTail }));

@@ -1,7 +1,10 @@
-/** Where to find the ffmpeg binaries; Debian's are on PATH by default. */
+import type { MediaLimitsInput } from './resource-limits';
+
+/** Where to find the ffmpeg binaries (Debian's are on PATH by default), and what one run of them may use. */
 export interface ToolOptions {
   ffmpegPath?: string;
   ffprobePath?: string;
+  limits?: MediaLimitsInput;
 }
 
 export const DEFAULT_FFMPEG = 'ffmpeg';

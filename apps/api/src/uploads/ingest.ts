@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMediaError, probe, processVideo } from '@vt/media';
+import { isMediaError, type MediaErrorCode, type MediaLimitsInput, probe, processVideo } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
@@ -10,8 +10,28 @@ import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
 import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
 
+/**
+ * Media errors the uploader is told about: the source is unreadable or out of bounds, or its processing ran
+ * past the wall-clock limit or the memory ceiling. Any other is our own bug, and the job retries.
+ */
+const MEDIA_FAILURES = [
+  'corrupted_file',
+  'dimensions_out_of_bounds',
+  'frame_rate_out_of_bounds',
+  'duration_implausible',
+  'too_many_streams',
+  'processing_timeout',
+  'processing_out_of_memory',
+] as const satisfies readonly MediaErrorCode[];
+type MediaFailure = (typeof MEDIA_FAILURES)[number];
+
 /** Why an upload ends without a video: codes the uploads page and moderators show translated. */
-export type IngestFailure = 'duplicate_video' | 'corrupted_file' | 'too_short' | 'missing_file';
+export type IngestFailure = 'duplicate_video' | 'too_short' | 'missing_file' | MediaFailure;
+
+function mediaFailure(err: unknown): MediaFailure | null {
+  if (!isMediaError(err)) return null;
+  return (MEDIA_FAILURES as readonly string[]).includes(err.code) ? (err.code as MediaFailure) : null;
+}
 
 /**
  * The `media.ingest` job: checks the content hash (taken as the bytes streamed in, or read here when the
@@ -28,6 +48,8 @@ export function createIngest(opts: {
   previews: PreviewImages;
   ffmpegPath?: string;
   ffprobePath?: string;
+  /** Wall-clock limit and memory ceiling of every ffprobe and ffmpeg run. */
+  mediaLimits?: MediaLimitsInput;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -82,10 +104,13 @@ export function createIngest(opts: {
     ctx.progress(0.1, 'probing');
     let durationSec: number;
     try {
-      durationSec = (await probe(file, { ffprobePath: opts.ffprobePath, signal: ctx.signal })).durationSec;
+      durationSec = (
+        await probe(file, { ffprobePath: opts.ffprobePath, limits: opts.mediaLimits, signal: ctx.signal })
+      ).durationSec;
     } catch (err) {
-      if (isMediaError(err, 'corrupted_file') || isMediaError(err, 'probe_failed'))
-        return fail(uploadId, 'corrupted_file');
+      if (isMediaError(err, 'probe_failed')) return fail(uploadId, 'corrupted_file');
+      const failure = mediaFailure(err);
+      if (failure) return fail(uploadId, failure);
       throw err;
     }
     const min = meta.exclusive ? MIN_SECONDS.exclusive : MIN_SECONDS.nonExclusive;
@@ -132,13 +157,15 @@ export function createIngest(opts: {
       manifest = await processVideo(file, join(opts.mediaDir, mediaPath), {
         ffmpegPath: opts.ffmpegPath,
         ffprobePath: opts.ffprobePath,
+        limits: opts.mediaLimits,
         signal: ctx.signal,
         onProgress: (p) => ctx.progress(0.12 + 0.88 * (p.percent / 100), 'transcoding'),
       });
     } catch (err) {
-      if (isMediaError(err, 'corrupted_file')) {
+      const failure = mediaFailure(err);
+      if (failure) {
         sqlite.prepare('UPDATE videos SET status_id = 6 WHERE id = ?').run(videoId);
-        return fail(uploadId, 'corrupted_file');
+        return fail(uploadId, failure);
       }
       throw err;
     }
