@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { ageGateRoutes } from './age/age-gate.routes';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
+import { bodyLimits } from './http/body-limits';
+import { securityHeaders } from './http/security-headers';
 import { albumEditLegacy } from './legacy/album-edit.legacy';
 import { albumsLegacy } from './legacy/albums.legacy';
 import { authLegacy } from './legacy/auth.legacy';
@@ -27,8 +29,6 @@ import { statsLegacy } from './legacy/stats.legacy';
 import { videoEditLegacy } from './legacy/video-edit.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
-import { bodyLimits } from './http/body-limits';
-import { securityHeaders } from './http/security-headers';
 import { originCheck } from './lib/csrf';
 import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
@@ -94,8 +94,9 @@ export function createApp({
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !path.endsWith('/') && !NOT_PAGES.test(path)) {
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (!last.includes('.')) {
+        // The still-encoded path: a decoded one may hold characters no Location header can carry (NUL).
         const url = new URL(c.req.url);
-        return c.redirect(`${localPath(path)}/${url.search}`, 301);
+        return c.redirect(`${localPath(url.pathname)}/${url.search}`, 301);
       }
     }
     await next();

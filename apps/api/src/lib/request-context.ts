@@ -54,8 +54,7 @@ export function requestContext(
     // The country the law and the statistics go by: only from a trusted source, never from the visitor's
     // own cookie (which only picks the "top in country" list); unknown otherwise.
     const header = config.trustCountryHeader ? c.req.header(config.countryHeader)?.toLowerCase() : undefined;
-    const located =
-      header && COUNTRY.test(header) ? header : (geoip?.(c.var.clientIp) ?? null);
+    const located = header && COUNTRY.test(header) ? header : (geoip?.(c.var.clientIp) ?? null);
     c.set('requestCountry', located && COUNTRY.test(located) ? located : null);
 
     c.header('X-Request-Id', requestId);

@@ -10,7 +10,8 @@ const ZONES = ['under-player', 'footer', 'listing'] as const;
 export type AdZone = (typeof ZONES)[number];
 
 /** Where a zone's `index`th ad document is served, in the page's language. */
-export const adDocumentUrl = (lang: string, zone: AdZone, index: number) => `/ads/${lang}/${zone}/${index}.html`;
+export const adDocumentUrl = (lang: string, zone: AdZone, index: number) =>
+  `/ads/${lang}/${zone}/${index}.html`;
 
 /**
  * The document an ad frame shows: the configured HTML, wrapped when it is a fragment. Links open in a new

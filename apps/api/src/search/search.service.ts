@@ -3,7 +3,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../services/clock';
 import type { Gender, Listing, VideoThumb } from '../services/dto';
 import type { VideoListing } from '../services/video-listing.service';
-import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
+import { queryTerms, SEARCH_MAX, type SearchEngine, type SearchQuery } from './search-engine';
 
 export interface Suggestions {
   keywords: string[];
@@ -70,7 +70,8 @@ export function createSearchService({
 
     /** Keywords (popular searches and title terms, then titles), categories and models for 3+ characters. */
     async suggest(text: string, lang: string, gender: Gender): Promise<Suggestions> {
-      const c = queryTerms(text).join(' ');
+      // What the search box can hold: a longer text only makes LIKE patterns SQLite refuses (a 500).
+      const c = queryTerms(text.slice(0, SEARCH_MAX)).join(' ');
       if (c.length < 3) return { keywords: [], categories: [], models: [] };
       const keywords = keywordsByPrefix.all(c, `${c}\uffff`, SUGGEST_LIMIT) as string[];
       if (keywords.length < SUGGEST_LIMIT) {

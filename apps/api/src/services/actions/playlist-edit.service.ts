@@ -3,8 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
 import type { Gender } from '../dto';
-import { videoNotFound } from './action-errors';
 import type { PublicCaches } from '../public-caches';
+import { videoNotFound } from './action-errors';
 
 /** Spec §5 playlist form: title 3–100, description 5–500, both required. */
 export const PLAYLIST_TITLE = [3, 100] as const;

@@ -12,13 +12,14 @@ const NONCE = 'nonce-0123456789abcdef';
 const ENV = { DATA_DIR: '/tmp/vt-age-config', MEDIA_SECRET: 'm'.repeat(32) };
 
 describe('AGE_GATE_COUNTRIES', () => {
-  it('defaults to the 27 EU states, the US and GB, and no gate when the country is unknown', () => {
+  it('defaults to the 27 EU states, the US and GB, and gates visitors whose country is unknown', () => {
     const gate = loadConfig(ENV).ageGate;
     expect(EU_COUNTRIES).toHaveLength(27);
     expect(gate.countries).toHaveLength(29);
     for (const code of ['de', 'fr', 'gr', 'ie', 'us', 'gb']) expect(ageGateApplies(gate, code)).toBe(true);
     for (const code of ['au', 'ch', 'no', 'jp', 'ru']) expect(ageGateApplies(gate, code)).toBe(false);
-    expect(ageGateApplies(gate, null)).toBe(false);
+    // A missing or untrusted country must never switch the gate off (docs/security.md).
+    expect(ageGateApplies(gate, null)).toBe(true);
     expect(gate.assurance).toEqual({ method: 'modal' });
   });
 
