@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const port = process.argv[2] ?? '3100';
-const dataDir = join(process.cwd(), 'data', 'e2e');
+// One data dir per port, so two browser-test runs on one machine never reset each other's database.
+const dataDir = join(process.cwd(), 'data', `e2e-${port}`);
 mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,

@@ -24,7 +24,10 @@ function createStaff(name: string, role: 'admin' | 'moderator') {
       '--role',
       role,
     ],
-    { env: { ...process.env, DATA_DIR: join(process.cwd(), 'data', 'e2e') }, encoding: 'utf8' },
+    {
+      env: { ...process.env, DATA_DIR: join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`) },
+      encoding: 'utf8',
+    },
   );
   expect(made.stderr + made.stdout).toContain(`created ${role} ${name}`);
 }
