@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-const DB = join(process.cwd(), 'data', 'e2e', 'site.db');
+const DB = join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'site.db');
 
 /** The newest stored report, read from the server's database as the moderation queue reads it. */
 function lastReport(): Record<string, unknown> {

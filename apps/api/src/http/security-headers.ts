@@ -17,7 +17,7 @@ type Csp = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
  * with this response's nonce; ads run in sandboxed frames; images may come from partners over https;
  * media plays from this origin (or the media origin) through hls.js's blob URLs.
  */
-function pagePolicy(frameAncestors: string[], mediaOrigins: string[]): Csp {
+function pagePolicy(frameAncestors: string[] | null, mediaOrigins: string[]): Csp {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", NONCE],
@@ -33,7 +33,7 @@ function pagePolicy(frameAncestors: string[], mediaOrigins: string[]): Csp {
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors,
+    ...(frameAncestors ? { frameAncestors } : {}),
   };
 }
 
@@ -72,7 +72,8 @@ export function securityHeaders(opts: { mediaOrigins?: string[] } = {}): Middlew
   const embed = secureHeaders({
     ...COMMON,
     xFrameOptions: false,
-    contentSecurityPolicy: pagePolicy(['*'], media),
+    // No frame-ancestors at all: `*` would still refuse pages without a network origin (file:, about:blank).
+    contentSecurityPolicy: pagePolicy(null, media),
   });
   const files = secureHeaders({
     ...COMMON,
