@@ -1,8 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { LANGS } from '../../packages/i18n/src/langs';
+import { BROWSER_STRING_GROUPS, stringsFor } from '../../packages/i18n/src/strings';
+
+const LOCALES = join(import.meta.dirname, '../../packages/i18n/locales');
+const ROOT_ID = 'virtual:vt-strings';
+
+/**
+ * `virtual:vt-strings`: a lazy, content-hashed chunk per language and string group, built from the
+ * catalogs in packages/i18n/locales, so switching language or opening a page with more strings fetches
+ * one small immutable file (docs/decisions/0020-per-language-strings-and-lean-first-load.md).
+ */
+function stringChunks(): Plugin {
+  return {
+    name: 'vt-strings',
+    resolveId(id) {
+      if (id === ROOT_ID) return `\0${id}`;
+      // Named after the file to come: assets/strings-ru-core-[hash].js.
+      const part = /^virtual:vt-strings\/(\w+)\/(\w+)$/.exec(id);
+      if (part) return `\0${ROOT_ID}/strings-${part[1]}-${part[2]}`;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${ROOT_ID}`)) return;
+      const rest = id.slice(`\0${ROOT_ID}`.length);
+      if (rest === '') {
+        const entries = LANGS.map(
+          (lang) =>
+            `${lang}: {${BROWSER_STRING_GROUPS.map((g) => `${g}: () => import('${ROOT_ID}/${lang}/${g}')`).join(', ')}}`,
+        );
+        return `export const stringChunks = {${entries.join(',\n')}};`;
+      }
+      const [, lang, group] = /^\/strings-(\w+)-(\w+)$/.exec(rest) ?? [];
+      const catalogs = Object.fromEntries(
+        [...new Set(['en', lang])].map((code) => {
+          const file = join(LOCALES, `${code}.json`);
+          this.addWatchFile(file);
+          return [code, JSON.parse(readFileSync(file, 'utf8'))];
+        }),
+      );
+      const part = stringsFor(catalogs, lang as (typeof LANGS)[number], [
+        group as (typeof BROWSER_STRING_GROUPS)[number],
+      ]);
+      // JSON.parse of a string literal parses faster than the same object as a JS literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`;
+    },
+  };
+}
+
+/**
+ * In the browser build only, `react-i18next` is app/lib/react-i18next-lite.tsx: i18next and react-i18next
+ * (~19 kB gzipped) were a sixth of the first-load budget for a `t` the lite instance does in 1 kB.
+ */
+function liteReactI18next(): Plugin {
+  const lite = join(import.meta.dirname, 'app/lib/react-i18next-lite.tsx');
+  return {
+    name: 'vt-react-i18next-lite',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id === 'react-i18next' && this.environment.name === 'client') return lite;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [liteReactI18next(), reactRouter(), stringChunks()],
   build: {
     // hls.js (~580 kB) is a lazy chunk loaded only by the player; nothing else comes close.
     chunkSizeWarningLimit: 600,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from '../system-deps.mjs';
 import { benchBulkApprove } from './bulk-approve';
+import { benchLighthouse } from './lighthouse';
 import {
   measureLatency,
   randomAlbumPaths,
@@ -12,13 +13,14 @@ import {
   randomSuggesterPaths,
 } from './listing-latency';
 import { startNginx } from './nginx';
+import { benchPages } from './pages';
 import { ensureBenchDb, startServer, stop } from './server';
 import { benchTranscode } from './transcode';
 import { benchTusUpload } from './tus-upload';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
-/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, transcode. */
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, pages, lighthouse, transcode. */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -39,7 +41,9 @@ if (
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), videos: VIDEOS, wrk: WRK };
-const needsServer = ['videos2', 'listing', 'others', 'search', 'bulk', 'tus'].some(want);
+const needsServer = ['videos2', 'listing', 'others', 'search', 'bulk', 'tus', 'pages', 'lighthouse'].some(
+  want,
+);
 if (needsServer) ensureBenchDb(VIDEOS);
 const server = needsServer ? await startServer(PORT) : null;
 const main = needsServer
@@ -146,6 +150,32 @@ try {
       `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5; tus-js-client ${tusResult.tusJsClientMBps.toFixed(0)} MB/s); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
     );
   }
+
+  // Pages: uncached renders, the anonymous page cache against the cached JSON, a navigation's bytes,
+  // and 200 connections of mixed traffic (scripts/bench/pages.ts).
+  if (want('pages') && server?.pid) {
+    const pages = await benchPages(PORT, server.pid, { ...WRK, seconds: Math.min(WRK.seconds, 5) });
+    const { raw: _raw, ...mixed } = pages.mixed;
+    results.pages = { ...pages, mixed };
+    for (const [type, r] of Object.entries(pages.uncachedRender))
+      console.log(
+        `uncached ${type} page (n=${r.n}): p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${(r.htmlBytes / 1024).toFixed(0)} KB HTML, ${(r.payloadBytes / 1024).toFixed(0)} KB hydration data (target p50 ≤ 5 ms)`,
+      );
+    for (const [label, c] of Object.entries(pages.cached) as [string, Record<string, number>][])
+      console.log(
+        `cached pages (${label}): home ${c.homeRps!.toFixed(0)} req/s, listing ${c.listingRps!.toFixed(0)} req/s vs cached JSON ${c.jsonRps!.toFixed(0)} req/s → ratios ${c.homeRatio!.toFixed(2)}, ${c.listingRatio!.toFixed(2)} (target ≥ 0.5)`,
+      );
+    const nav = pages.navigation;
+    console.log(
+      `listing → video navigation: ${nav.rawBytes} B raw, ${nav.browser.bytes} B ${nav.browser.encoding} (route data alone ${nav.routeOnlyRawBytes} B raw)`,
+    );
+    console.log(
+      `mixed load, 200 connections × ${mixed.seconds} s: ${mixed.requestsPerSec.toFixed(0)} req/s, p50 ${mixed.p50ms.toFixed(1)} ms, p99 ${mixed.p99ms.toFixed(1)} ms, errors ${JSON.stringify(mixed.socketErrors)}, non-2xx ${mixed.non2xx3xx}, server RSS max ${mixed.rssMaxMB.toFixed(0)} MB (target 0 errors, 0 timeouts)`,
+    );
+  }
+
+  // Lighthouse 12.8 mobile and each page's first load by type in Chromium (scripts/bench/lighthouse.ts).
+  if (want('lighthouse')) results.lighthouse = await benchLighthouse(`http://127.0.0.1:${PORT}`);
 } finally {
   if (server) stop(server);
 }

@@ -9,6 +9,8 @@ import { ageGateRoutes } from './age/age-gate.routes';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import { bodyLimits } from './http/body-limits';
+import { cachedPageHeaders } from './http/cached-page-headers';
+import { compression } from './http/compression';
 import { securityHeaders } from './http/security-headers';
 import { albumEditLegacy } from './legacy/album-edit.legacy';
 import { albumsLegacy } from './legacy/albums.legacy';
@@ -36,6 +38,7 @@ import { mediaRoutes } from './media/media.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { adDocumentRoutes } from './network/ad-documents.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
+import { createPageCache, type PageCache } from './pages/page-cache';
 import { pagesHandler } from './pages/pages.handler';
 import { RTA_LABEL } from './rta';
 import { seoRoutes } from './seo/seo.routes';
@@ -60,6 +63,7 @@ export interface BuiltApp {
   app: Hono<AppEnv>;
   services: Services;
   cache: ResponseCache;
+  pageCache: PageCache;
 }
 
 export function createApp({
@@ -74,14 +78,27 @@ export function createApp({
   externalProvider?: ExternalProvider | null;
 }): BuiltApp {
   const services = createServices({ db, config, externalProvider });
-  const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl);
+  const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl, config.compressMinBytes);
   services.caches.register(() => cache.purge());
+  const pageCache = createPageCache({
+    ...config.pageCache,
+    mediaUrlTtlSeconds: config.mediaUrlTtl,
+    vary: config.trustCountryHeader ? [config.countryHeader] : [],
+  });
+  services.caches.register(() => pageCache.purge());
   const app = new Hono<AppEnv>();
 
+  // Outermost: a stored page's first answer lends its final headers to the listener's fast path.
+  app.use(async (c, next) => {
+    await next();
+    pageCache.capture(c.req.raw, c.res, c.get('secureHeadersNonce'));
+  });
   app.use(async (c, next) => {
     await next();
     c.res.headers.set('Rating', RTA_LABEL);
   });
+  app.use(compression({ threshold: config.compressMinBytes }));
+  app.use(cachedPageHeaders());
   app.use(securityHeaders());
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
@@ -175,6 +192,7 @@ export function createApp({
       sendFile(c.req.raw, file, {
         contentType: mimeTypeFor(file),
         cacheControl: 'public, max-age=31536000, immutable',
+        precompressed: true,
       }) ?? c.notFound()
     );
   });
@@ -184,6 +202,7 @@ export function createApp({
     return sendFile(c.req.raw, file, {
       contentType: mimeTypeFor(file),
       cacheControl: 'public, max-age=86400',
+      precompressed: true,
     })!;
   });
 
@@ -193,8 +212,9 @@ export function createApp({
     config.publicOrigin,
     config.uploadChunkBytes,
     config,
+    pageCache,
   );
   app.all('*', (c) => pages(c));
 
-  return { app, services, cache };
+  return { app, services, cache, pageCache };
 }

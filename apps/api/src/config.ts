@@ -37,6 +37,13 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
   CACHE_MAX_TTL: z.coerce.number().int().min(0).default(600),
+  /** Seconds an anonymous page is kept and may be kept by browsers and CDNs; 0 turns the page cache off. */
+  PAGE_CACHE_TTL: z.coerce.number().int().min(0).default(60),
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
+  /** 1: anonymous pages are `public` (a CDN may hold them); 0: `private` (browsers only). */
+  PAGE_CACHE_SHARED: bool,
+  /** HTML, JSON and other text answers at least this large are compressed (brotli or gzip). */
+  COMPRESS_MIN_BYTES: z.coerce.number().int().min(0).default(1024),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** Read COUNTRY_HEADER although TRUST_PROXY is off (a CDN that sets it in front of a direct node). */
   TRUST_COUNTRY_HEADER: bool,
@@ -121,6 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,
     cacheMaxTtl: e.CACHE_MAX_TTL,
+    pageCache: {
+      ttlSeconds: e.PAGE_CACHE_TTL,
+      maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      shared: e.PAGE_CACHE_SHARED ?? true,
+    },
+    compressMinBytes: e.COMPRESS_MIN_BYTES,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     /** Anyone can send the header: it counts only when a proxy or CDN in front is trusted to set it. */
     trustCountryHeader: e.TRUST_COUNTRY_HEADER ?? e.TRUST_PROXY ?? false,

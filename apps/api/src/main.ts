@@ -8,6 +8,7 @@ import { scheduleRecurring } from './jobs/schedule';
 import { createWorker } from './jobs/worker';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
+import { createPageFastPath } from './pages/page-fast-path';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -21,7 +22,7 @@ if (config.env === 'production' && config.mail.transport === 'outbox')
 const db = openDb(config.databaseFile, { cacheMiB: 256 });
 migrateDb(db);
 
-const { app, services, cache } = createApp({ config, db, log });
+const { app, services, cache, pageCache } = createApp({ config, db, log });
 // A database that never ran the stats job (e.g. imported) gets its counters and listing totals now.
 if (!db.$client.prepare('SELECT 1 FROM listing_facets LIMIT 1').get()) services.rollup.run();
 // The embedded index of a database that predates it (or was imported) is built once, here.
@@ -56,8 +57,9 @@ const worker = config.worker.inline
 worker?.start();
 
 const honoListener = getRequestListener(app.fetch);
+const serveCachedPage = createPageFastPath(pageCache, services, config);
 const server = createServer((req, res) => {
-  if (!serveCachedLegacy(cache, req, res)) honoListener(req, res);
+  if (!serveCachedLegacy(cache, req, res) && !serveCachedPage(req, res)) honoListener(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {

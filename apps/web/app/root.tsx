@@ -1,4 +1,4 @@
-import { isLang } from '@vt/i18n';
+import { isLang, pageStringGroups } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -23,7 +23,7 @@ import { StopScroll } from './components/stop-scroll';
 import { TagStrip } from './components/tag-strip';
 import { ToastProvider } from './components/toasts';
 import { AgeGateProvider, useAgeGate } from './lib/age-gate';
-import { getI18n } from './lib/i18n';
+import { getI18n, pageStringsJson, STRINGS_ELEMENT_ID } from './lib/i18n';
 import { useNonce } from './lib/nonce';
 import { type RootData, useRootData } from './lib/root-data';
 import { safeJson } from './lib/safe-json';
@@ -72,8 +72,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = getI18n(root.lang);
   // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
   const constants = { lang: root.lang, viewer: root.viewer, country: root.country };
+  const matches = useMatches();
   // Routes with `handle.bare` (the embed player) render alone: no header, footer or navigation.
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  const stringGroups = pageStringGroups(
+    matches.flatMap((match) => (match.handle as { strings?: string[] } | undefined)?.strings ?? []),
+  );
 
   return (
     <html lang={root.lang}>
@@ -90,6 +94,20 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server constants, escaped by safeJson
           dangerouslySetInnerHTML={{ __html: `window.__CONSTANTS__=${safeJson(constants)};` }}
         />
+        {/* This language's strings for the groups this page shows, read once by lib/i18n.ts in the browser.
+            The client renders it empty: hydration leaves the server's text alone. */}
+        <script
+          id={STRINGS_ELEMENT_ID}
+          type="application/json"
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: catalog text, escaped by safeJson
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR
+              ? pageStringsJson(root.lang, stringGroups, root.ageGate.shown ? root.ageGate.lang : null)
+              : '',
+          }}
+        />
       </head>
       <body className={bare ? 'bare' : undefined}>
         <I18nextProvider i18n={i18n}>
@@ -105,7 +123,8 @@ export function Layout({ children }: { children: ReactNode }) {
                   <LoginModalProvider>
                     <SiteHeader />
                     <TagStrip />
-                    <main id="main" className="site-main">
+                    {/* Keyed by language: a switch remounts the page, so blocks fetched after load refetch. */}
+                    <main id="main" className="site-main" key={root.lang}>
                       {children}
                     </main>
                     <FooterBanners />

@@ -1,11 +1,16 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { VIDEO_SORTS } from './lib/sorts';
 
 // Mirrors the route table of spec §2 for the parts built so far. Paths are matched without the
 // trailing slash; the server has already redirected to the slash form.
 export default [
   index('routes/home.tsx'),
   route('videos', 'routes/videos-redirect.tsx'),
-  // /videos/{id}/{dir}/ and /videos/{sort}/{page}/ share a shape; the module tells them apart.
+  // /videos/{sort}/{page}/ by sort, in a module of its own, so a listing loads no video page code.
+  ...[...VIDEO_SORTS, 'history'].map((sort) =>
+    route(`videos/${sort}/:page?`, 'routes/video-listing.tsx', { id: `videos-${sort}` }),
+  ),
+  // /videos/{id}/{dir}/; an unknown sort in that shape goes to the 404 page from here.
   route('videos/:key/:sub?', 'routes/videos-entry.tsx'),
   ...(['latest-updates', 'top-rated', 'most-commented', 'most-popular'] as const).map((sort) =>
     route(`${sort}/:page?`, 'routes/legacy-sort-redirect.tsx', { id: `legacy-${sort}` }),

@@ -1,25 +1,18 @@
-import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LANG, type Lang } from './langs';
+import i18next, { type i18n, type Resource } from 'i18next';
+import { I18N_OPTIONS } from './i18n-options';
+import type { Lang } from './langs';
 import { catalogs, DEFAULT_NS } from './resources';
 
-const resources = Object.fromEntries(
-  Object.entries(catalogs).map(([lang, catalog]) => [lang, { [DEFAULT_NS]: catalog }]),
-);
+// Built on first use rather than at import: a module-level call would keep every catalog in any bundle
+// that imports this package, even one that never calls createI18n.
+let resources: Resource | undefined;
 
 /** A ready i18next instance: resources are bundled and init is synchronous, so SSR can use it at once. */
 export function createI18n(lang: Lang): i18n {
+  resources ??= Object.fromEntries(
+    Object.entries(catalogs).map(([code, catalog]) => [code, { [DEFAULT_NS]: catalog }]),
+  ) as Resource;
   const instance = i18next.createInstance();
-  instance.init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: Object.keys(catalogs),
-    defaultNS: DEFAULT_NS,
-    ns: [DEFAULT_NS],
-    resources,
-    initAsync: false,
-    // React escapes output itself.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  instance.init({ ...I18N_OPTIONS, lng: lang, resources });
   return instance;
 }

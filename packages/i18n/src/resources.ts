@@ -8,6 +8,7 @@ import nl from '../locales/nl.json';
 import pl from '../locales/pl.json';
 import pt from '../locales/pt.json';
 import ru from '../locales/ru.json';
+import { DEFAULT_NS } from './i18n-options';
 import type { Lang } from './langs';
 
 export type Catalog = typeof en;
@@ -15,10 +16,10 @@ export type Catalog = typeof en;
 /** A catalog may lag behind English; missing keys fall back to en at run time. */
 type PartialCatalog = { [K in keyof Catalog]?: unknown };
 
-// Bundled statically so SSR can render synchronously and the client needs no extra request.
+// Bundled statically so SSR renders synchronously; the browser never imports this (src/client.ts).
 export const catalogs: Record<Lang, PartialCatalog> = { en, ru, de, fr, es, pl, it, pt, ja, nl };
 
-export const DEFAULT_NS = 'translation';
+export { DEFAULT_NS };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

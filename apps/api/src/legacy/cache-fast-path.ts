@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RTA_LABEL } from '../rta';
 import { JSON_TYPE } from './legacy-response';
-import type { ResponseCache } from './response-cache';
+import { type ResponseCache, variantFor } from './response-cache';
 
 /**
  * Answers shared-cache hits of the legacy JSON paths straight from the Node request listener, before
@@ -28,13 +28,17 @@ export function serveCachedLegacy(cache: ResponseCache, req: IncomingMessage, re
     'nosniff',
     'Referrer-Policy',
     'strict-origin-when-cross-origin',
+    'Vary',
+    'Accept-Encoding',
   ];
   if (req.headers['if-none-match'] === hit.etag) {
     res.writeHead(304, headers).end();
   } else {
-    headers.push('Content-Length', String(hit.body.length));
+    const { body, encoding } = variantFor(hit, req.headers['accept-encoding']);
+    if (encoding) headers.push('Content-Encoding', encoding);
+    headers.push('Content-Length', String(body.length));
     res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : hit.body);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
   return true;
 }

@@ -2,17 +2,23 @@ import type { Context } from 'hono';
 import { AppError } from '../lib/app-error';
 import { unreadableBodyError } from './form';
 import { BadSegment } from './paths';
-import type { CachedBody, ResponseCache, Sharing } from './response-cache';
+import { type CachedBody, type ResponseCache, type Sharing, variantFor } from './response-cache';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 function send(c: Context, entry: CachedBody, lifetime: number): Response {
-  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Cache-Control': entry.cacheControl };
+  const headers: Record<string, string> = {
+    'Content-Type': JSON_TYPE,
+    'Cache-Control': entry.cacheControl,
+    Vary: 'Accept-Encoding',
+  };
   if (lifetime > 0) {
     headers.ETag = entry.etag;
     if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
   }
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(entry.body), { status: 200, headers });
+  const { body, encoding } = variantFor(entry, c.req.header('accept-encoding'));
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
 
 /**

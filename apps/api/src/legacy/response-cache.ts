@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compress, type Encoding, negotiate } from '../http/compression';
 import { ByteLru } from '../lib/lru-cache';
 
 export interface CachedBody {
@@ -9,6 +10,22 @@ export interface CachedBody {
   lifetime: number;
   /** What browsers and CDNs may do with it (legacy-response.ts decides). */
   cacheControl: string;
+  /** The body compressed once when stored (over the compression threshold), so no hit compresses again. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** The stored bytes for this Accept-Encoding, and their coding (none: the identity body). */
+export function variantFor(
+  entry: CachedBody,
+  acceptEncoding: string | null | undefined,
+): { body: Buffer; encoding: Encoding | null } {
+  if (entry.br || entry.gzip) {
+    const enc = negotiate(acceptEncoding);
+    const body = enc && entry[enc];
+    if (enc && body) return { body, encoding: enc };
+  }
+  return { body: entry.body, encoding: null };
 }
 
 /**
@@ -25,20 +42,27 @@ const cacheControlOf = (lifetime: number, sharing: Sharing) =>
  * Serialized legacy answers for lifetime > 0, keyed by path and query. The server keeps an entry for
  * min(lifetime, maxTtl) so counts stay fresh; clients and CDNs may keep it for the full lifetime.
  */
-export function createResponseCache(maxBytes: number, maxTtlSeconds: number) {
+export function createResponseCache(maxBytes: number, maxTtlSeconds: number, compressMinBytes = 1024) {
   const lru = new ByteLru<CachedBody>(maxBytes);
   return {
     get: (key: string) => lru.get(key),
     put(key: string, value: unknown, lifetime: number, sharing: Sharing = 'public'): CachedBody {
       const body = Buffer.from(JSON.stringify(value));
-      const entry = {
+      const entry: CachedBody = {
         body,
         etag: etagOf(body),
         bytes: body.length + key.length * 2 + 64,
         lifetime,
         cacheControl: cacheControlOf(lifetime, sharing),
       };
-      if (lifetime > 0 && maxTtlSeconds > 0) lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
+      if (lifetime <= 0 || maxTtlSeconds <= 0) return entry;
+      // An answer sent once is compressed on the way out (http/compression.ts); a stored one, here, once.
+      if (body.length >= compressMinBytes) {
+        entry.br = compress(body, 'br');
+        entry.gzip = compress(body, 'gzip');
+        entry.bytes += entry.br.length + entry.gzip.length;
+      }
+      lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
       return entry;
     },
     /** Purge by key prefix, e.g. '/api/json/video/' after a takedown; no argument purges all. */

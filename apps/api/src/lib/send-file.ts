@@ -1,22 +1,45 @@
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { type Encoding, negotiate } from '../http/compression';
+
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+const fileStats = (path: string): Stats | null => {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st : null;
+  } catch {
+    return null;
+  }
+};
 
 /**
  * Streams a file with byte-range support (players seek inside segments and MP4s) and a weak ETag.
  * Returns null when the path is not a regular file.
+ *
+ * `precompressed`: the build wrote `file.br` and `file.gz` beside the file (scripts/precompress.mjs); a
+ * client that takes one of them gets it whole. A range request always gets the file itself: ranges count
+ * the identity's bytes.
  */
 export function sendFile(
   req: Request,
   path: string,
-  opts: { contentType: string; cacheControl: string },
+  opts: { contentType: string; cacheControl: string; precompressed?: boolean },
 ): Response | null {
-  let st: Stats;
-  try {
-    st = statSync(path);
-  } catch {
-    return null;
+  let st = fileStats(path);
+  if (!st) return null;
+  let encoding: Encoding | null = null;
+  if (opts.precompressed && !req.headers.has('range')) {
+    for (const enc of ['br', 'gzip'] as const) {
+      if (negotiate(req.headers.get('accept-encoding'), [enc]) !== enc) continue;
+      const encoded = fileStats(path + SUFFIX[enc]);
+      if (!encoded) continue;
+      path += SUFFIX[enc];
+      st = encoded;
+      encoding = enc;
+      break;
+    }
   }
-  if (!st.isFile()) return null;
   const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
   const headers = new Headers({
     'Content-Type': opts.contentType,
@@ -25,6 +48,8 @@ export function sendFile(
     ETag: etag,
     'Last-Modified': st.mtime.toUTCString(),
   });
+  if (opts.precompressed) headers.set('Vary', 'Accept-Encoding');
+  if (encoding) headers.set('Content-Encoding', encoding);
   if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
 
   let start = 0;

@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../lib/send-file';
 import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
+import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
 import { readTimelineVtt, under } from './timeline-vtt';
 
 const TIMELINE_LIFETIME = 2_592_000;
@@ -53,9 +54,10 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cach
 
 export function mediaRoutes(mediaDir: string) {
   const app = new Hono<AppEnv>();
+  const ensureWebp = createVariantMaker();
 
   // Public images: thumbs, preview images, sprite sheets and hover previews.
-  app.get('/thumbs/*', (c) => {
+  app.get('/thumbs/*', async (c) => {
     const rel = cleanRelative(c.req.path.slice('/thumbs/'.length));
     const full = rel && under(mediaDir, rel);
     if (!full || !PUBLIC_EXTENSIONS.has(extname(full))) return notFound();
@@ -66,6 +68,23 @@ export function mediaRoutes(mediaDir: string) {
       const access = uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
       if (!access) return notFound();
       cacheControl = access === 'public' ? UPLOAD_IMAGE_CACHE : 'private, no-store';
+    }
+    // `x.jpg.webp` is the WebP of `x.jpg`, under the same access rule. A <picture> never falls back from a
+    // failed <source>, so a missing or stale variant is made now, or, when encodes are queued up, the
+    // JPEG's own bytes answer (browsers sniff images) and are not kept by shared caches.
+    const jpeg = jpegOfVariant(full);
+    if (jpeg) {
+      let made = false;
+      try {
+        made = await ensureWebp(jpeg);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return notFound();
+        c.var.log.error({ err, file: rel }, 'WebP variant failed');
+      }
+      if (!made) {
+        const fallback = cacheControl.startsWith('private') ? cacheControl : 'public, no-cache';
+        return sendFile(c.req.raw, jpeg, { contentType: 'image/jpeg', cacheControl: fallback }) ?? notFound();
+      }
     }
     return sendFile(c.req.raw, full, { contentType: mimeTypeFor(full), cacheControl }) ?? notFound();
   });

@@ -7,11 +7,34 @@ import { writeAgeCookie } from '../age/age-cookie';
 import { pageAgeGate } from '../age/age-gate.page';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
-import { isSecure } from '../lib/session-cookie';
+import { asBytes } from '../http/compression';
+import { isSecure, readSessionToken } from '../lib/session-cookie';
 import { type PageNetwork, pageNetwork } from '../network/network-config';
 import { trpcContext } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import type { PageContext } from './context';
+import { isCacheablePath, type PageAnswer, type PageCache, type PageEntry, pageKey } from './page-cache';
+
+/** What the page cache keeps: documents and react-router's `.data` answers for client navigation. */
+const CACHED_TYPES = /^text\/(html|x-script)/;
+
+const pathAndQuery = (href: string) => {
+  const url = new URL(href);
+  return url.pathname + url.search;
+};
+
+type PageRequest = Parameters<PageCache['answer']>[2];
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const toResponse = (a: PageAnswer) =>
+  new Response(a.body && asBytes(a.body), { status: a.status, headers: a.headers });
 
 /** Serves the react-router SSR build; loaders reach services only through the tRPC server-side caller. */
 export function pagesHandler(
@@ -20,11 +43,14 @@ export function pagesHandler(
   origin: string,
   uploadChunkBytes: number,
   config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257' | 'network'>,
+  pageCache?: PageCache,
 ) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
   type Handler = (req: Request, ctx: PageContext) => Promise<Response>;
   let handler: Handler | null = null;
   const networkByLang = new Map<string, PageNetwork>();
+  /** Renders under way by page key: a burst of visitors to a page that is not stored waits for one render. */
+  const rendering = new Map<string, Promise<PageEntry | null>>();
 
   return async (c: Context<AppEnv>) => {
     if (!handler) {
@@ -33,6 +59,55 @@ export function pagesHandler(
       handler = createRequestHandler(build, 'production') as unknown as Handler;
     }
     const age = pageAgeGate(c);
+    // Set by the security headers middleware, which puts the same nonce in the CSP header.
+    const nonce = c.get('secureHeadersNonce') ?? '';
+    const method = c.req.method;
+    // Only visitors without a session cookie share pages: a member's page is never stored nor served stored.
+    const key =
+      pageCache?.enabled &&
+      (method === 'GET' || method === 'HEAD') &&
+      c.var.viewer.memberId === null &&
+      !readSessionToken(c) &&
+      isCacheablePath(c.req.path)
+        ? pageKey(pathAndQuery(c.req.url), {
+            lang: c.var.lang,
+            gender: c.var.gender,
+            country: c.var.country,
+            requestCountry: c.var.requestCountry,
+            ageGate: age.gate,
+          })
+        : null;
+    const request = {
+      nonce,
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+      head: method === 'HEAD',
+    };
+    const hit = key ? (pageCache!.get(key) ?? (await rendering.get(key))) : undefined;
+    if (key && hit) {
+      pageCache!.markServed(c.req.raw, hit);
+      return withAgeCookie(c, toResponse(pageCache!.answer(key, hit, request)), age.renewedCookie);
+    }
+    if (!key || method !== 'GET' || rendering.has(key)) return render(c, key, request, age, nonce, () => {});
+    const done = deferred<PageEntry | null>();
+    rendering.set(key, done.promise);
+    try {
+      return await render(c, key, request, age, nonce, done.resolve);
+    } finally {
+      rendering.delete(key);
+      done.resolve(null);
+    }
+  };
+
+  async function render(
+    c: Context<AppEnv>,
+    key: string | null,
+    request: PageRequest,
+    age: ReturnType<typeof pageAgeGate>,
+    nonce: string,
+    stored: (entry: PageEntry | null) => void,
+  ): Promise<Response> {
+    const method = c.req.method;
     const ctx: PageContext = {
       api: createCaller(trpcContext(c, defaultCountry)),
       viewer: c.var.viewer,
@@ -48,16 +123,34 @@ export function pagesHandler(
         networkByLang.set(c.var.lang, pageNetwork(config.network, c.var.lang)).get(c.var.lang)!,
       ageGate: age.gate,
       records2257: config.records2257,
-      // Set by the security headers middleware, which puts the same nonce in the CSP header.
-      nonce: c.get('secureHeadersNonce') ?? '',
+      nonce,
     };
-    const response = await handler(c.req.raw, ctx);
+    let response = await handler!(c.req.raw, ctx);
     // A member's page shows their name, counts and lists: never stored by a browser or proxy cache.
     if (ctx.viewer.memberId !== null) response.headers.set('Cache-Control', 'private, no-store');
-    if (!age.renewedCookie) return response;
+    if (
+      key &&
+      method === 'GET' &&
+      response.status === 200 &&
+      CACHED_TYPES.test(response.headers.get('content-type') ?? '')
+    ) {
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = pageCache!.put(key, response, body, nonce);
+      stored(entry);
+      if (entry) pageCache!.markServed(c.req.raw, entry);
+      response = entry
+        ? toResponse(pageCache!.answer(key, entry, request))
+        : new Response(asBytes(body), response);
+    }
+    return withAgeCookie(c, response, age.renewedCookie);
+  }
+
+  /** The renewed age cookie goes on this response only: a stored page never carries a cookie. */
+  function withAgeCookie(c: Context<AppEnv>, response: Response, renewed: string | null): Response {
+    if (!renewed) return response;
     // Cookies set on the context before this point would not reach a Response made elsewhere.
     c.res = response;
-    writeAgeCookie(c, age.renewedCookie, isSecure(c, config));
+    writeAgeCookie(c, renewed, isSecure(c, config));
     return c.res;
-  };
+  }
 }

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
 import type { Clock } from '../services/clock';
+import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
 import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
@@ -172,6 +173,7 @@ export function createIngest(opts: {
     // The uploader's own preview image replaces the frame the pipeline picked.
     const preview = meta.preview ? opts.previews.find(upload.member_id, meta.preview) : null;
     if (preview) await opts.previews.apply(preview, join(opts.mediaDir, mediaPath), manifest);
+    await writeImageVariants(join(opts.mediaDir, mediaPath));
     const duration = Math.round(manifest.durationSec);
     sqlite
       .prepare(

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAgeGate } from '../lib/age-gate';
-import { getI18n } from '../lib/i18n';
+import { getI18n, loadStrings } from '../lib/i18n';
 import { AGE_GATE_EXIT_URL, AGE_GATE_FAILED_HASH, GATE_LANG_NAMES } from '../lib/site-constants';
 
 /**
@@ -75,7 +75,13 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
               lang={code}
               className="age-gate__lang"
               aria-pressed={code === lang}
-              onClick={() => setLang(code as typeof lang)}
+              // The page carries its own language's strings only: another one is fetched on the click.
+              onClick={() =>
+                loadStrings(code as typeof lang, ['core']).then(
+                  () => setLang(code as typeof lang),
+                  () => undefined,
+                )
+              }
             >
               {name}
             </button>

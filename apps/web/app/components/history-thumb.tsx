@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { WatchHistoryEntry } from '../lib/watch-history';
-import { GatedImage } from './gated-image';
-import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
+import { ThumbPicture } from './thumb';
 
 /** A thumb from the local watch history, which stores only id, dir, title and image. */
 export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
@@ -11,15 +10,7 @@ export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
       <Link to={`/videos/${id}/${dir}/`} className="thumb__link">
         <div className="thumb__media">
           {thumb ? (
-            <GatedImage
-              className="thumb__image"
-              src={thumb}
-              width={THUMB_WIDTH}
-              height={THUMB_HEIGHT}
-              loading="lazy"
-              decoding="async"
-              alt={title}
-            />
+            <ThumbPicture src={thumb} alt={title} />
           ) : (
             <span className="thumb__image thumb__image--empty" />
           )}

@@ -1,6 +1,8 @@
-import { LANGS, type Lang } from '@vt/i18n';
-import { useId } from 'react';
+import { LANGS, type Lang, pageStringGroups } from '@vt/i18n';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { loadStrings } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
 
 const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
@@ -12,18 +14,50 @@ export function languageName(code: Lang): string {
 }
 
 /**
- * The header's language select. The server reads the `lang` cookie; a reload renders every part of the
- * page, lazy blocks included, in the new language. Without JavaScript the form asks for `?lang=` instead.
+ * The header's language select. It fetches the new language's strings for this page (one small cached
+ * chunk per group), sets the `lang` cookie the server reads, and has the router reload this page's data:
+ * the page then renders in the new language without a reload. Without JavaScript the form asks for
+ * `?lang=` instead.
  */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const { lang } = useRootData();
   const id = useId();
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<Lang | null>(null);
 
-  const choose = (code: string) => {
+  const choose = async (code: Lang) => {
+    setPending(code);
+    const groups = pageStringGroups(
+      matches.flatMap((match) => (match.handle as { strings?: string[] } | undefined)?.strings ?? []),
+    );
+    try {
+      await loadStrings(code, groups);
+    } catch {
+      // A chunk that cannot load (a deploy replaced it): the server renders the page whole.
+      // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie the server reads
+      document.cookie = `lang=${code}; path=/; max-age=${LANG_COOKIE_MAX_AGE}; samesite=lax`;
+      window.location.reload();
+      return;
+    }
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie the server reads
     document.cookie = `lang=${code}; path=/; max-age=${LANG_COOKIE_MAX_AGE}; samesite=lax`;
-    window.location.reload();
+    const params = new URLSearchParams(location.search);
+    if (params.has('lang')) {
+      // `?lang=` outranks the cookie: drop it, or the page would stay in the old language.
+      params.delete('lang');
+      const search = params.toString();
+      await navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
+    } else {
+      await revalidator.revalidate();
+    }
+    setPending(null);
   };
 
   return (
@@ -35,8 +69,9 @@ export function LanguageSelect() {
         id={id}
         name="lang"
         className="language-select__select"
-        value={lang}
-        onChange={(event) => choose(event.target.value)}
+        value={pending ?? lang}
+        aria-busy={pending !== null}
+        onChange={(event) => choose(event.target.value as Lang)}
         data-testid="language-select"
       >
         {LANGS.map((code) => (

@@ -4,14 +4,61 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMediaAllowed } from '../lib/age-gate';
 import type { VideoThumb } from '../lib/dto';
+import { srcSetOf, webpOf } from '../lib/image-variants';
 import { GatedImage } from './gated-image';
 
 export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 180;
+/** The width a grid column gives a thumb (.thumb-grid: 2, 3, 4, then 5 columns up to 1600 px). */
+const THUMB_SIZES = '(max-width: 768px) 50vw, (max-width: 1024px) 34vw, (max-width: 1280px) 25vw, 320px';
+
+/**
+ * A thumb image: WebP with the JPEG as fallback, 320 and 640 wide, lazy (most thumbs are below the
+ * fold; the browser still loads those near the viewport at once). Behind the age gate, a placeholder.
+ */
+export function ThumbPicture({ src, src2x, alt }: { src: string; src2x?: string; alt: string }) {
+  const allowed = useMediaAllowed();
+  const img = (
+    <GatedImage
+      className="thumb__image"
+      src={src}
+      srcSet={
+        src2x
+          ? srcSetOf([
+              [src, THUMB_WIDTH],
+              [src2x, THUMB_WIDTH * 2],
+            ])
+          : undefined
+      }
+      sizes={src2x ? THUMB_SIZES : undefined}
+      width={THUMB_WIDTH}
+      height={THUMB_HEIGHT}
+      loading="lazy"
+      decoding="async"
+      alt={alt}
+    />
+  );
+  const webp = webpOf(src);
+  if (!allowed || !webp) return img;
+  return (
+    <picture className="thumb__picture">
+      <source
+        type="image/webp"
+        srcSet={srcSetOf([
+          [webp, THUMB_WIDTH],
+          [webpOf(src2x), THUMB_WIDTH * 2],
+        ])}
+        sizes={THUMB_SIZES}
+      />
+      {img}
+    </picture>
+  );
+}
 
 export function Thumb({ video }: { video: VideoThumb }) {
   const { t } = useTranslation();
-  // The preview clip loads only once someone points at (or touches) the thumbnail.
+  // The preview clip loads only once a mouse or pen rests on the thumbnail: a finger scrolling a
+  // listing on a phone touches many thumbs and would download a clip for each (issue 18).
   const [previewing, setPreviewing] = useState(false);
   const mediaAllowed = useMediaAllowed();
   return (
@@ -20,22 +67,12 @@ export function Thumb({ video }: { video: VideoThumb }) {
         to={video.url}
         className="thumb__link"
         prefetch="intent"
-        onPointerEnter={() => setPreviewing(true)}
+        onPointerEnter={(event) => setPreviewing(event.pointerType !== 'touch')}
         onPointerLeave={() => setPreviewing(false)}
-        onTouchStart={() => setPreviewing(true)}
       >
         <div className="thumb__media">
           {video.thumb ? (
-            <GatedImage
-              className="thumb__image"
-              src={video.thumb}
-              srcSet={video.thumb2x ? `${video.thumb2x} 2x` : undefined}
-              width={THUMB_WIDTH}
-              height={THUMB_HEIGHT}
-              loading="lazy"
-              decoding="async"
-              alt={video.title}
-            />
+            <ThumbPicture src={video.thumb} src2x={video.thumb2x || undefined} alt={video.title} />
           ) : (
             <span className="thumb__image thumb__image--empty" />
           )}
@@ -54,6 +91,7 @@ export function Thumb({ video }: { video: VideoThumb }) {
               playsInline
               preload="auto"
               aria-hidden="true"
+              tabIndex={-1}
               data-testid="thumb-preview"
               onError={() => setPreviewing(false)}
             />

@@ -1,10 +1,32 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@vt/api/trpc';
 
-let client: ReturnType<typeof createTRPCClient<AppRouter>> | undefined;
+type Client = TRPCClient<AppRouter>;
+let client: Promise<Client> | undefined;
 
-/** The browser's tRPC client, created on first use (never during SSR, where loaders use context.api). */
-export function apiClient() {
-  client ??= createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
-  return client;
+// @trpc/client (~6 kB gzipped) is fetched with the first call, not with the page: most pages call it
+// only after a click or a scroll, and none needs it to render.
+const load = () =>
+  (client ??= import('@trpc/client').then(({ createTRPCClient, httpBatchLink }) =>
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
+  ));
+
+/** Stands for `client.a.b…` until a procedure (`.query(…)`, `.mutate(…)`) is called on it. */
+function path(keys: readonly string[]): unknown {
+  return new Proxy(() => undefined, {
+    // Not a thenable: awaiting a path by mistake must not call a procedure named "then".
+    get: (_, key) => (typeof key === 'string' && key !== 'then' ? path([...keys, key]) : undefined),
+    apply: (_, __, args: unknown[]) =>
+      load().then((c) => {
+        // biome-ignore lint/suspicious/noExplicitAny: walking tRPC's own proxy by the recorded keys
+        let node: any = c;
+        for (const key of keys.slice(0, -1)) node = node[key];
+        return node[keys[keys.length - 1]](...args);
+      }),
+  });
+}
+
+/** The browser's tRPC client (never used during SSR, where loaders use context.api). */
+export function apiClient(): Client {
+  return path([]) as Client;
 }

@@ -68,8 +68,7 @@ export function isInfoSlug(value: string | undefined): value is InfoSlug {
 
 export const infoHref = (slug: InfoSlug) => `/information/${slug}/`;
 
-/** The contact section of the help page. */
-export const CONTACT_HREF = '/information/help/#contact';
+export { CONTACT_HREF } from '../components/contact/contact-href';
 /** The form's four subjects; report.php stores "advertising request" as `advertising`. */
 export const CONTACT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'advertising'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];

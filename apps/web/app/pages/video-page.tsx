@@ -48,6 +48,7 @@ function PlayerArea({ data }: { data: VideoPageData }) {
       key={video.id}
       src={hls}
       poster={video.scr}
+      posterSmall={video.thumb2x}
       title={video.title}
       durationSec={video.durationSec}
       timelineVtt={video.timelineVtt}

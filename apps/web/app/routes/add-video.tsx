@@ -4,7 +4,7 @@ import { MyUploads } from '../components/upload/my-uploads';
 import { NotificationsList } from '../components/upload/notifications-list';
 import { useTusUpload } from '../components/upload/use-tus-upload';
 import { errorText } from '../lib/form-errors';
-import { getI18n } from '../lib/i18n';
+import { getI18n, withStrings } from '../lib/i18n';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
@@ -20,6 +20,14 @@ import {
 import type { Route } from './+types/add-video';
 
 /** `/add-video/`: resumable upload into the moderation queue. Members only; visitors go to `/`. */
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['upload', 'staff'] };
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['upload', 'staff'], serverLoader);
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   requireMemberPage(context);
   const main = await context.api.catalog.main();

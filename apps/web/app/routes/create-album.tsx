@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../components/auth/form-error';
 import { errorText } from '../lib/form-errors';
-import { getI18n } from '../lib/i18n';
+import { getI18n, withStrings } from '../lib/i18n';
 import { postForm } from '../lib/legacy-post';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
@@ -18,6 +18,14 @@ interface PhotoState {
 }
 
 /** `/create-album/`: a pending album, then its photos one by one, each with its own progress. Members only. */
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['upload', 'staff'] };
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['upload', 'staff'], serverLoader);
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   requireMemberPage(context);
   const main = await context.api.catalog.main();

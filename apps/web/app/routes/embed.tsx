@@ -78,6 +78,7 @@ export default function Embed({ loaderData }: Route.ComponentProps) {
         key={video.id}
         src={hls!}
         poster={video.scr}
+        posterSmall={video.thumb2x}
         title={video.title}
         durationSec={video.durationSec}
         timelineVtt={video.timelineVtt}

@@ -1,11 +1,18 @@
 import { notFound } from '../lib/http-errors';
-import { getI18n } from '../lib/i18n';
+import { getI18n, withStrings } from '../lib/i18n';
 import { infoHref, isInfoSlug } from '../lib/info-pages';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { InfoPage } from '../pages/info-page';
 import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/information-page';
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['info'] };
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['info'], serverLoader);
+}
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 

@@ -1,9 +1,21 @@
-import { getI18n } from '../lib/i18n';
+import { getI18n, withStrings } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { InfoIndexPage } from '../pages/info-page';
 import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/information';
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['info'] };
+
+// A server loader, even an empty one, keeps the client loader from running at hydration.
+export function loader() {
+  return null;
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['info'], serverLoader);
+}
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 

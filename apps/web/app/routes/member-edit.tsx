@@ -5,7 +5,7 @@ import { FormError } from '../components/auth/form-error';
 import { useFormErrors } from '../components/auth/use-form-errors';
 import { ImageUpload } from '../components/profile/image-upload';
 import { useNotify } from '../components/toasts';
-import { getI18n } from '../lib/i18n';
+import { getI18n, withStrings } from '../lib/i18n';
 import { countryName } from '../lib/intl';
 import { postForm } from '../lib/legacy-post';
 import { requireMemberPage } from '../lib/member-only';
@@ -39,6 +39,14 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 
 /** `/member_edit/`: the member's own profile, avatar, cover and privacy. Visitors are sent to `/`. */
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['upload'] };
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['upload'], serverLoader);
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireMemberPage(context);
   const [{ profile }, main] = await Promise.all([

@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { withStrings } from '../lib/i18n';
 import { requireStaff } from '../lib/staff-only';
 import moderationCss from '../styles/moderation.css?url';
 import type { Route } from './+types/moderation';
+
+/** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
+export const handle = { strings: ['staff', 'upload'] };
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withStrings(['staff', 'upload'], serverLoader);
+}
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
 

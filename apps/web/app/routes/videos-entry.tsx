@@ -1,4 +1,7 @@
 import { formatDuration } from '@vt/i18n';
+// Notes presses of play before the lazily loaded player hydrates (components/player/early-press.ts).
+import '../components/player/early-press';
+import { lazy } from 'react';
 import { getI18n } from '../lib/i18n';
 import { formatDate } from '../lib/intl';
 import { listingHref } from '../lib/listing-filters';
@@ -7,7 +10,6 @@ import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
 import { embedPath, videoObject } from '../lib/video-structured-data';
 import { loadVideoListing } from '../pages/video-listing.server';
-import { VideoListingPage } from '../pages/video-listing-page';
 import { VideoPage } from '../pages/video-page';
 import { loadVideoPage } from '../pages/video-page.server';
 import playerExtrasCss from '../styles/player-extras.css?url';
@@ -78,6 +80,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { 'script:ld+json': videoObject(video, origin, description) },
   ];
 }
+
+// Listings have their own route (video-listing.tsx); this branch only answers an unknown sort, which
+// loadVideoListing redirects to the 404 page, so the listing's code stays out of video pages.
+const VideoListingPage = lazy(() =>
+  import('../pages/video-listing-page').then((m) => ({ default: m.VideoListingPage })),
+);
 
 export default function VideosEntry({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === 'video' ? (

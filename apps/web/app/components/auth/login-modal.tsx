@@ -1,8 +1,17 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 import { useRootData } from '../../lib/root-data';
-import { Modal } from '../modal';
-import { LoginForm } from './login-form';
+
+// Fetched when the modal opens, so the dialog and its form stay out of every page's first load.
+const LoginDialog = lazy(() => import('./login-dialog').then((m) => ({ default: m.LoginDialog })));
 
 interface LoginModalApi {
   open(): void;
@@ -16,7 +25,6 @@ export const useLoginModal = () => useContext(LoginModalContext);
 
 /** Hosts the login modal any component can open; signing in reloads so every page sees the session. */
 export function LoginModalProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const { viewer } = useRootData();
   const [open, setOpen] = useState(false);
   const show = useCallback(() => setOpen(true), []);
@@ -35,14 +43,9 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
     <LoginModalContext.Provider value={api}>
       {children}
       {open && (
-        <Modal
-          title={t('auth.login.title')}
-          closeLabel={t('auth.login.close')}
-          onClose={() => setOpen(false)}
-          testId="login-modal"
-        >
-          <LoginForm onSuccess={() => window.location.reload()} />
-        </Modal>
+        <Suspense fallback={null}>
+          <LoginDialog onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </LoginModalContext.Provider>
   );

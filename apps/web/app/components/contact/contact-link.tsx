@@ -1,7 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { CONTACT_HREF } from '../../lib/info-pages';
-import { ContactModal } from './contact-modal';
+import { CONTACT_HREF } from './contact-href';
+
+// Fetched on the click that opens it: the modal, its form and the ALTCHA widget stay out of first loads.
+const ContactModal = lazy(() => import('./contact-modal').then((m) => ({ default: m.ContactModal })));
 
 /**
  * "Contact us": opens the contact modal where it is clicked; a new tab, or a browser without scripts,
@@ -23,7 +25,11 @@ export function ContactLink({ children, className }: { children: ReactNode; clas
       >
         {children}
       </Link>
-      {open && <ContactModal onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ContactModal onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { type PointerEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeekPreview } from './seek-preview';
 import { findCue, type TimelineCue } from './timeline-vtt';
+import { useWebpSupport } from './webp-support';
 
 interface SeekBarProps {
   currentTime: number;
@@ -10,6 +11,8 @@ interface SeekBarProps {
   bufferedEnd: number;
   cues: readonly TimelineCue[];
   onSeek: (time: number) => void;
+  /** The first pointer or focus on the bar: time to fetch the sprite cues. */
+  onIntent?: () => void;
 }
 
 interface Hover {
@@ -22,10 +25,11 @@ const PREVIEW_FALLBACK_WIDTH = 64;
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
 /** A custom slider: click or drag to seek; hovering shows the sprite preview for that time. */
-export function SeekBar({ currentTime, duration, bufferedEnd, cues, onSeek }: SeekBarProps) {
+export function SeekBar({ currentTime, duration, bufferedEnd, cues, onSeek, onIntent }: SeekBarProps) {
   const { t } = useTranslation();
   const [hover, setHover] = useState<Hover | null>(null);
   const [dragging, setDragging] = useState(false);
+  const webp = useWebpSupport();
 
   const pointAt = (event: PointerEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -82,13 +86,17 @@ export function SeekBar({ currentTime, duration, bufferedEnd, cues, onSeek }: Se
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onPointerLeave={() => setHover(null)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
     >
       <div className="seek-bar__track">
         <div className="seek-bar__buffered" style={{ transform: `scaleX(${buffered})` }} />
         <div className="seek-bar__played" style={{ transform: `scaleX(${played})` }} />
         <div className="seek-bar__thumb" style={{ left: `${played * 100}%` }} />
       </div>
-      {hover && <SeekPreview time={hover.time} left={hover.left} cue={findCue(cues, hover.time)} />}
+      {hover && (
+        <SeekPreview time={hover.time} left={hover.left} cue={findCue(cues, hover.time)} webp={webp} />
+      )}
     </div>
   );
 }

@@ -1,32 +1,86 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { HLS_CONFIG, loadHls, playsHlsNatively, warmHls } from './hls-loader';
 
-const HLS_MIME = 'application/vnd.apple.mpegurl';
+export interface HlsSource {
+  /** Play/pause; the first call attaches the stream (issue 18: nothing is fetched before play). */
+  toggle: (startAt: number) => void;
+  /** Fetches hls.js ahead of a likely press of play. */
+  warm: () => void;
+  /** Whether the stream is attached, so seeks go to the video itself. */
+  attached: boolean;
+  /** Play was pressed and hls.js is still on its way. */
+  starting: boolean;
+}
+
+const startPlayback = (video: HTMLVideoElement) => {
+  video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+};
 
 /**
- * Attaches an HLS stream to the video element. hls.js is imported on the client only, when the
- * player mounts; browsers without Media Source Extensions but with native HLS (iOS Safari) get the
- * URL directly. File errors are only logged (spec §8: no user message).
+ * Attaches an HLS stream to the video element on the first press of play: natively where the browser
+ * plays HLS, else through hls.js, imported only then. File errors are only logged (spec §8: no user
+ * message).
  */
-export function useHlsSource(
-  videoRef: RefObject<HTMLVideoElement | null>,
-  src: string,
-  onAttached: () => void,
-): void {
-  // Read through a ref so a new callback identity never re-attaches the stream.
-  const attached = useRef(onAttached);
-  attached.current = onAttached;
+export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: string): HlsSource {
+  const detach = useRef<(() => void) | null>(null);
+  // A second press while hls.js loads takes the first one back, as it would pause a playing video.
+  const wantPlay = useRef(false);
+  // Bumped on unmount or a new source, so a late hls.js never attaches to a player that moved on.
+  const generation = useRef(0);
+  const [attached, setAttached] = useState(false);
+  const [starting, setStarting] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source must detach the old stream
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !src) return;
-    let cancelled = false;
-    let detach = () => {};
+    const current = ++generation.current;
+    return () => {
+      if (generation.current === current) generation.current++;
+      detach.current?.();
+      detach.current = null;
+      wantPlay.current = false;
+      setAttached(false);
+      setStarting(false);
+    };
+  }, [src]);
 
-    import('hls.js')
-      .then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (Hls.isSupported()) {
-          const hls = new Hls({ capLevelToPlayerSize: true });
+  const toggle = useCallback(
+    (startAt: number) => {
+      const video = videoRef.current;
+      if (!video || !src) return;
+      if (detach.current) {
+        if (video.paused || video.ended) startPlayback(video);
+        else video.pause();
+        return;
+      }
+      if (starting) {
+        wantPlay.current = !wantPlay.current;
+        return;
+      }
+      if (playsHlsNatively(video)) {
+        video.src = src;
+        // Before metadata this sets the default playback start position (HTML §4.8.11.8).
+        if (startAt > 0) video.currentTime = startAt;
+        detach.current = () => {
+          video.removeAttribute('src');
+          video.load();
+        };
+        setAttached(true);
+        // Still inside the click: iOS plays only from a user gesture.
+        startPlayback(video);
+        return;
+      }
+      const current = generation.current;
+      wantPlay.current = true;
+      setStarting(true);
+      loadHls()
+        .then((Hls) => {
+          if (generation.current !== current) return;
+          setStarting(false);
+          if (!Hls.isSupported()) {
+            console.error('[player] this browser cannot play HLS');
+            return;
+          }
+          const hls = new Hls({ ...HLS_CONFIG, startPosition: startAt > 0 ? startAt : -1 });
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             console.error('[player] fatal HLS error', data.type, data.details);
@@ -36,24 +90,20 @@ export function useHlsSource(
           });
           hls.loadSource(src);
           hls.attachMedia(video);
-          detach = () => hls.destroy();
-          attached.current();
-        } else if (video.canPlayType(HLS_MIME)) {
-          video.src = src;
-          attached.current();
-          detach = () => {
-            video.removeAttribute('src');
-            video.load();
-          };
-        } else {
-          console.error('[player] this browser cannot play HLS');
-        }
-      })
-      .catch((error: unknown) => console.error('[player] could not load hls.js', error));
+          detach.current = () => hls.destroy();
+          setAttached(true);
+          if (wantPlay.current) startPlayback(video);
+          wantPlay.current = false;
+        })
+        .catch((error: unknown) => {
+          if (generation.current === current) setStarting(false);
+          console.error('[player] could not load hls.js', error);
+        });
+    },
+    [videoRef, src, starting],
+  );
 
-    return () => {
-      cancelled = true;
-      detach();
-    };
-  }, [videoRef, src]);
+  const warm = useCallback(() => warmHls(videoRef.current), [videoRef]);
+
+  return { toggle, warm, attached, starting };
 }

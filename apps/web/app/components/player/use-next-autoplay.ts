@@ -9,6 +9,22 @@ export interface NextAutoplay {
   playNow: () => void;
 }
 
+// The page the countdown opened, so that page's player starts by itself (spec §4); module state, so a
+// reload or any later visit waits for play again.
+let autoplayTarget: string | null = null;
+
+/** Whether the player mounting at `path` was opened by the countdown; true once. */
+export function takeAutoplay(path: string): boolean {
+  const match = autoplayTarget !== null && autoplayTarget === path;
+  autoplayTarget = null;
+  return match;
+}
+
+const openNext = (navigate: (to: string) => unknown, href: string) => {
+  autoplayTarget = new URL(href, window.location.href).pathname;
+  navigate(href);
+};
+
 function isMobile(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true;
 }
@@ -37,7 +53,7 @@ export function useNextAutoplay(ended: boolean, enabled: boolean, nextHref: stri
     setNow(start);
     setDeadline(start + NEXT_VIDEO_DELAY_MS);
     const tick = setInterval(() => setNow(Date.now()), 250);
-    const go = setTimeout(() => navigate(nextHref), NEXT_VIDEO_DELAY_MS);
+    const go = setTimeout(() => openNext(navigate, nextHref), NEXT_VIDEO_DELAY_MS);
     return () => {
       clearInterval(tick);
       clearTimeout(go);
@@ -46,7 +62,7 @@ export function useNextAutoplay(ended: boolean, enabled: boolean, nextHref: stri
 
   const cancel = useCallback(() => setCancelled(true), []);
   const playNow = useCallback(() => {
-    if (nextHref) navigate(nextHref);
+    if (nextHref) openNext(navigate, nextHref);
   }, [navigate, nextHref]);
 
   const secondsLeft = deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));

@@ -1,8 +1,19 @@
 import { formatDuration } from '@vt/i18n';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
+import { srcSetOf, webpOf } from '../../lib/image-variants';
+import { takeEarlyPress, wasHonoured } from './early-press';
 import { EndScreen } from './end-screen';
 import {
   ExitFullscreenIcon,
@@ -16,13 +27,15 @@ import { SeekBar } from './seek-bar';
 import { useFullscreen } from './use-fullscreen';
 import { useHlsSource } from './use-hls-source';
 import { useMediaState } from './use-media-state';
-import { useNextAutoplay } from './use-next-autoplay';
+import { takeAutoplay, useNextAutoplay } from './use-next-autoplay';
 import { useTimelineCues } from './use-timeline-cues';
 
 interface VideoPlayerProps {
-  /** Signed master.m3u8 URL. */
+  /** Signed master.m3u8 URL: fetched only when the visitor presses play. */
   src: string;
+  /** The poster (scr.jpg, 1280 wide) and, when there is one, a 640-wide version (thumb@2x.jpg). */
   poster: string;
+  posterSmall?: string;
   title: string;
   durationSec: number;
   timelineVtt: string | null;
@@ -37,6 +50,7 @@ interface VideoPlayerProps {
 }
 
 const SEEK_STEP = 5;
+const POSTER_SIZES = '(max-width: 1200px) 100vw, 1200px';
 const VOLUME_STEP = 0.1;
 const IDLE_MS = 2500;
 
@@ -55,6 +69,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
 function Player({
   src,
   poster,
+  posterSmall,
   title,
   durationSec,
   timelineVtt,
@@ -67,44 +82,50 @@ function Player({
   const boxRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const shortcutsId = useId();
+  const posterRef = useRef<HTMLImageElement>(null);
   const state = useMediaState(videoRef, durationSec);
-  const cues = useTimelineCues(timelineVtt);
   const [fullscreen, toggleFullscreen] = useFullscreen(boxRef, videoRef);
   const [idle, setIdle] = useState(false);
   const idleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The loader signs a new URL on every revalidation; keep the first one so playback is not restarted.
-  const [source] = useState(src);
-  // A click that lands before hls.js has loaded is remembered and honoured once the stream is attached.
-  const playWhenAttached = useRef(false);
-  const startPlayback = useCallback((video: HTMLVideoElement) => {
-    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
-  }, []);
-  useHlsSource(videoRef, source, () => {
-    if (playWhenAttached.current && videoRef.current) startPlayback(videoRef.current);
-    playWhenAttached.current = false;
-  });
+  const [sourceUrl] = useState(src);
+  const source = useHlsSource(videoRef, sourceUrl);
+  // Seeks before play only move the start point: nothing is fetched until play.
+  const [startAt, setStartAt] = useState(0);
+  // The seek-preview VTT waits for the first hover or focus of the seek bar, or for play.
+  const [cuesWanted, setCuesWanted] = useState(false);
+  const cues = useTimelineCues(cuesWanted || source.attached ? timelineVtt : null);
+  const wantCues = useCallback(() => setCuesWanted(true), []);
+  // Once playing, the <video> shows the poster image the <picture> already downloaded until the first frame.
+  const [videoPoster, setVideoPoster] = useState<string>();
 
   const togglePlay = useCallback(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (!video.currentSrc && !video.getAttribute('src')) {
-      playWhenAttached.current = !playWhenAttached.current;
-    } else if (video.paused || video.ended) {
-      startPlayback(video);
-    } else {
-      video.pause();
-    }
-  }, [startPlayback]);
+    if (!videoPoster && posterRef.current?.currentSrc) setVideoPoster(posterRef.current.currentSrc);
+    source.toggle(startAt);
+  }, [source, startAt, videoPoster]);
+
+  // Opened by the next-video countdown (the one case that plays without a press), or pressed early.
+  const autoplayRef = useRef(togglePlay);
+  autoplayRef.current = togglePlay;
+  useEffect(() => {
+    const pressed = takeEarlyPress();
+    if (takeAutoplay(window.location.pathname) || pressed) autoplayRef.current();
+  }, []);
+  const onPress = (event: ReactMouseEvent<HTMLButtonElement>) => {
+    if (!wasHonoured(event.nativeEvent)) togglePlay();
+  };
 
   const seekTo = useCallback(
     (time: number) => {
       const video = videoRef.current;
       if (!video) return;
       const end = Number.isFinite(video.duration) ? video.duration : durationSec;
-      video.currentTime = Math.min(Math.max(time, 0), end);
+      const to = Math.min(Math.max(time, 0), end);
+      if (source.attached) video.currentTime = to;
+      else setStartAt(to);
     },
-    [durationSec],
+    [durationSec, source.attached],
   );
 
   const toggleMute = useCallback(() => {
@@ -173,8 +194,8 @@ function Player({
     const video = videoRef.current;
     if (!video) return;
     video.currentTime = 0;
-    startPlayback(video);
-  }, [startPlayback]);
+    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+  }, []);
   const showEndScreen = state.ended && (related.length > 0 || moreHref !== undefined);
 
   return (
@@ -192,18 +213,51 @@ function Player({
       <video
         ref={videoRef}
         className="player__video"
-        poster={poster || undefined}
-        preload="metadata"
+        poster={videoPoster}
+        preload="none"
         playsInline
         title={title}
         data-testid="player-video"
       />
+      {poster && !source.attached && (
+        // The page's LCP element: an image, so it can be sized, prioritised and served as WebP.
+        <picture>
+          {webpOf(poster) && (
+            <source
+              type="image/webp"
+              srcSet={srcSetOf([
+                [webpOf(posterSmall), 640],
+                [webpOf(poster), 1280],
+              ])}
+              sizes={POSTER_SIZES}
+            />
+          )}
+          <img
+            ref={posterRef}
+            className="player__poster"
+            src={poster}
+            srcSet={srcSetOf([
+              [posterSmall, 640],
+              [poster, 1280],
+            ])}
+            sizes={POSTER_SIZES}
+            width={1280}
+            height={720}
+            fetchPriority="high"
+            alt=""
+            data-testid="player-poster"
+          />
+        </picture>
+      )}
       <button
         type="button"
         className="player__surface"
         aria-label={playing ? t('player.pause') : t('player.play')}
-        onClick={togglePlay}
+        onClick={onPress}
         onDoubleClick={toggleFullscreen}
+        onPointerEnter={source.warm}
+        onPointerDown={source.warm}
+        onFocus={source.warm}
       >
         {!state.started && (
           <span className="player__big-play">
@@ -215,24 +269,28 @@ function Player({
       {showEndScreen && (
         <EndScreen related={related} autoplay={autoplay} onReplay={replay} moreHref={moreHref} />
       )}
-      {state.waiting && playing && (
+      {(source.starting || (state.waiting && playing)) && (
         <span className="player__spinner" role="status" aria-label={t('player.loading')} />
       )}
       <div className="player__controls">
         <SeekBar
-          currentTime={state.currentTime}
+          currentTime={source.attached ? state.currentTime : startAt}
           duration={state.duration}
           bufferedEnd={state.bufferedEnd}
           cues={cues}
           onSeek={seekTo}
+          onIntent={wantCues}
         />
         <div className="player__buttons">
           <button
             type="button"
-            className="player__button"
+            className="player__button player__button--play"
             data-testid="play-button"
             aria-label={playing ? t('player.pause') : t('player.play')}
-            onClick={togglePlay}
+            onClick={onPress}
+            onPointerEnter={source.warm}
+            onPointerDown={source.warm}
+            onFocus={source.warm}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
@@ -247,7 +305,7 @@ function Player({
           </button>
           <span className="player__time" data-testid="player-time">
             {t('player.time', {
-              current: formatDuration(state.currentTime),
+              current: formatDuration(source.attached ? state.currentTime : startAt),
               duration: formatDuration(state.duration),
             })}
           </span>

@@ -1,0 +1,45 @@
+import { getI18n } from '../lib/i18n';
+import { listingHref } from '../lib/listing-filters';
+import { pageMeta } from '../lib/page-meta';
+import { rootDataFromMatches } from '../lib/root-data';
+import { loadVideoListing } from '../pages/video-listing.server';
+import { VideoListingPage } from '../pages/video-listing-page';
+import playerExtrasCss from '../styles/player-extras.css?url';
+import videoExtrasCss from '../styles/video-extras.css?url';
+import type { Route } from './+types/video-listing';
+
+/**
+ * `/videos/{sort}/{page}/`, one route per sort (routes.ts). Video pages share the URL shape but live in
+ * videos-entry.tsx: as modules of their own, a listing loads no player code and neither waits for a
+ * lazy chunk before it hydrates.
+ */
+
+// Small sheets, linked for listings too so a client-side hop to a video page never waits on CSS.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: playerExtrasCss },
+  { rel: 'stylesheet', href: videoExtrasCss },
+];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const sort = new URL(request.url).pathname.split('/')[2] ?? '';
+  return loadVideoListing(context, request, sort, params.page);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { lang, origin } = rootDataFromMatches(matches);
+  const { t } = getI18n(lang);
+  const { sort, page, filters } = loaderData;
+  return pageMeta(t, {
+    lang,
+    title: t(`listing.headline.${sort}`),
+    description: t(`listing.seo.${sort}`),
+    canonical: `${origin}${listingHref(sort, page, filters)}`,
+    page,
+    noindex: sort === 'history',
+  });
+}
+
+export default function VideoListing({ loaderData }: Route.ComponentProps) {
+  return <VideoListingPage data={loaderData} />;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { addStrings, createEmptyI18n } from './client';
+import { createI18n } from './create-i18n';
+import { LANGS } from './langs';
+import { catalogs } from './resources';
+import { BROWSER_STRING_GROUPS, stringsFor, type Tree } from './strings';
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`),
+  );
+}
+
+const english = keys(catalogs.en as Tree);
+/** Every key a page may ask for: plural keys by their base, as t() is called with `count`. */
+const asked = [...new Set(english.map((key) => key.replace(/_(one|other)$/, '')))];
+const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1.5];
+
+/** The browser's instance for a language: what the page gets, every group it may load. */
+function browserI18n(lang: (typeof LANGS)[number]) {
+  const sut = createEmptyI18n(lang);
+  addStrings(sut, lang, stringsFor(catalogs, lang, BROWSER_STRING_GROUPS));
+  return sut;
+}
+
+describe.each(LANGS)('the browser i18n in %s', (lang) => {
+  const server = createI18n(lang);
+  const sut = browserI18n(lang);
+
+  it('renders every key exactly as i18next on the server does, with and without values and counts', () => {
+    const differences: string[] = [];
+    const values = { title: 'T', site: 'S', n: 7, name: 'N', country: 'C & D', error: 'E', page: 3 };
+    for (const key of asked) {
+      if (key.startsWith('mail.')) continue;
+      const cases: Record<string, unknown>[] = [{}, values, ...COUNTS.map((count) => ({ ...values, count }))];
+      for (const options of cases) {
+        // biome-ignore lint/suspicious/noExplicitAny: the server's t is typed by key; these keys are strings
+        const want = (server.t as any)(key, options);
+        const got = sut.t(key, options);
+        if (got !== want) differences.push(`${key} ${JSON.stringify(options)}: ${got} ≠ ${want}`);
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+  });
+
+  it('answers like i18next for a missing key, a default value and a null value', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: keys outside the catalog on purpose
+    const t = server.t as any;
+    expect(sut.t('no.such.key')).toBe(t('no.such.key'));
+    expect(sut.t('no.such.key', { defaultValue: 'x {{y}}', y: 1 })).toBe(
+      t('no.such.key', { defaultValue: 'x {{y}}', y: 1 }),
+    );
+    expect(sut.t('home.top_in', { country: null })).toBe(t('home.top_in', { country: null }));
+  });
+});
+
+describe('English fallback in the browser', () => {
+  it('shows the English text of a key the language lacks', () => {
+    const partial = structuredClone(catalogs) as Record<string, Tree>;
+    delete (partial.de.nav as Tree).videos;
+    const sut = createEmptyI18n('de');
+    addStrings(sut, 'de', stringsFor(partial, 'de', ['core']));
+    expect(sut.t('nav.videos')).toBe((catalogs.en as { nav: { videos: string } }).nav.videos);
+    expect(sut.t('nav.menu')).toBe((catalogs.de as { nav: { menu: string } }).nav.menu);
+  });
+});

@@ -1,0 +1,246 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+/**
+ * Page weight and Lighthouse (issue 18): for home, a listing, a video page, a model page and a search
+ * results page, the first load as a real browser makes it (requests and bytes by type, the JavaScript
+ * gzipped as the budget counts it, media bytes before play) and Lighthouse 12.8 mobile scores.
+ * Standalone: `npx tsx scripts/bench/lighthouse.ts http://127.0.0.1:3402`.
+ */
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const JS_BUDGET = 120 * 1024;
+
+export interface PagePath {
+  name: string;
+  path: string;
+}
+
+interface TypeTotals {
+  requests: number;
+  /** Bytes on the wire as the server sent them (compressed when the server compresses). */
+  transferBytes: number;
+  /** Bytes after decoding. */
+  bytes: number;
+}
+
+export interface FirstLoad {
+  page: string;
+  url: string;
+  byType: Record<string, TypeTotals>;
+  /**
+   * The JavaScript files the page loaded, compressed one by one as the server stores them (brotli 11):
+   * what the 120 KB budget counts. Gzip 9 beside it.
+   */
+  jsBrotliBytes: number;
+  jsGzipBytes: number;
+  jsFiles: number;
+  mediaRequestsBeforePlay: number;
+  mediaBytesBeforePlay: number;
+}
+
+function resourceType(url: string, contentType: string, rt: string): string {
+  if (/\.(m3u8|ts|m4s|mp4|webm)(\?|$)/.test(url) || /^(video|audio)\/|mpegurl/i.test(contentType))
+    return 'media';
+  if (rt === 'script' || /javascript/.test(contentType)) return 'script';
+  if (rt === 'stylesheet' || /text\/css/.test(contentType)) return 'stylesheet';
+  if (rt === 'image' || /^image\//.test(contentType)) return 'image';
+  if (rt === 'document') return 'document';
+  if (rt === 'font') return 'font';
+  if (rt === 'fetch' || rt === 'xhr') return 'fetch';
+  return 'other';
+}
+
+/** Picks a real video, model and search term from the running site's legacy JSON. */
+export async function benchPages(base: string): Promise<PagePath[]> {
+  const html = await (await fetch(`${base}/videos/latest-updates/1/`)).text();
+  const video = /href="(\/videos\/\d+\/[^"/]+\/)"/.exec(html)?.[1];
+  const modelsHtml = await (await fetch(`${base}/models/`, { redirect: 'follow' })).text();
+  const model = /href="(\/model\/[^"/]+\/)"/.exec(modelsHtml)?.[1];
+  if (!video || !model) throw new Error('no video or model link found to bench');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'listing', path: '/videos/latest-updates/1/' },
+    { name: 'video', path: video },
+    { name: 'model', path: model },
+    { name: 'search', path: '/search/1/?q=love' },
+  ];
+}
+
+/** One cold first load in Chromium with an empty cache, until the network is idle (hydration included). */
+export async function measureFirstLoad(base: string, pages: PagePath[]): Promise<FirstLoad[]> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+  const out: FirstLoad[] = [];
+  try {
+    for (const { name, path } of pages) {
+      const context = await browser.newContext({
+        storageState: {
+          cookies: [],
+          origins: [{ origin: base, localStorage: [{ name: 'cookies_notice', value: '1' }] }],
+        },
+      });
+      const page = await context.newPage();
+      const byType: Record<string, TypeTotals> = {};
+      const js: { gz: number; br: number }[] = [];
+      let mediaRequests = 0;
+      let mediaBytes = 0;
+      const done: Promise<void>[] = [];
+      page.on('requestfinished', (request) => {
+        done.push(
+          (async () => {
+            const response = await request.response();
+            if (!response) return;
+            const type = resourceType(
+              request.url(),
+              (await response.headerValue('content-type')) ?? '',
+              request.resourceType(),
+            );
+            const sizes = await request.sizes();
+            const body = await response.body().catch(() => Buffer.alloc(0));
+            const totals = byType[type] ?? { requests: 0, transferBytes: 0, bytes: 0 };
+            totals.requests += 1;
+            totals.transferBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+            totals.bytes += body.length;
+            byType[type] = totals;
+            if (type === 'script')
+              js.push({
+                gz: gzipSync(body, { level: 9 }).length,
+                br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+              });
+            if (type === 'media') {
+              mediaRequests += 1;
+              mediaBytes += body.length;
+            }
+          })(),
+        );
+      });
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      await Promise.all(done);
+      out.push({
+        page: name,
+        url: path,
+        byType,
+        jsBrotliBytes: js.reduce((a, b) => a + b.br, 0),
+        jsGzipBytes: js.reduce((a, b) => a + b.gz, 0),
+        jsFiles: js.length,
+        mediaRequestsBeforePlay: mediaRequests,
+        mediaBytesBeforePlay: mediaBytes,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+export interface LighthouseScore {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  /** The largest opportunities Lighthouse names, for "what limits the score". */
+  topOpportunities: string[];
+  transferByType: Record<string, { requests: number; transferBytes: number }>;
+}
+
+interface LhAudit {
+  numericValue?: number;
+  score?: number | null;
+  title?: string;
+  details?: { type?: string; overallSavingsMs?: number; items?: Record<string, unknown>[] };
+}
+
+/** Lighthouse 12.8 in Debian's Chromium: mobile preset (the default), simulated throttling. */
+export function lighthouse(base: string, pages: PagePath[], outDir: string): LighthouseScore[] {
+  const bin = join(process.cwd(), 'node_modules', '.bin', 'lighthouse');
+  mkdirSync(outDir, { recursive: true });
+  const scores: LighthouseScore[] = [];
+  for (const { name, path } of pages) {
+    const file = join(outDir, `lighthouse-${name}.json`);
+    // Lighthouse now and then loses the trace of a load (NO_NAVSTART): one more try.
+    const run = () =>
+      spawnSync(
+        bin,
+        [
+          base + path,
+          '--quiet',
+          '--output=json',
+          `--output-path=${file}`,
+          '--only-categories=performance',
+          '--throttling-method=simulate',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+    if (run().status !== 0 && run().status !== 0) throw new Error(`lighthouse failed on ${path}`);
+    const lhr = JSON.parse(readFileSync(file, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, LhAudit>;
+    };
+    rmSync(file);
+    const a = lhr.audits;
+    const opportunities = Object.values(a)
+      .filter((x) => x.details?.type === 'opportunity' && (x.details.overallSavingsMs ?? 0) > 0)
+      .sort((x, y) => (y.details?.overallSavingsMs ?? 0) - (x.details?.overallSavingsMs ?? 0))
+      .slice(0, 4)
+      .map((x) => `${x.title} (${Math.round(x.details?.overallSavingsMs ?? 0)} ms)`);
+    const transferByType: LighthouseScore['transferByType'] = {};
+    for (const item of a['resource-summary']?.details?.items ?? []) {
+      transferByType[String(item.resourceType)] = {
+        requests: Number(item.requestCount),
+        transferBytes: Number(item.transferSize),
+      };
+    }
+    scores.push({
+      page: name,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((a['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
+      speedIndexMs: Math.round(a['speed-index']?.numericValue ?? 0),
+      topOpportunities: opportunities,
+      transferByType,
+    });
+  }
+  return scores;
+}
+
+export async function benchLighthouse(base: string, opts: { lighthouse?: boolean } = {}) {
+  const pages = await benchPages(base);
+  const firstLoad = await measureFirstLoad(base, pages);
+  for (const f of firstLoad) {
+    console.log(
+      `first load ${f.page}: JS ${f.jsFiles} files, ${(f.jsBrotliBytes / 1024).toFixed(1)} KB brotli (budget 120 KB), ${(f.jsGzipBytes / 1024).toFixed(1)} KB gzip; ` +
+        Object.entries(f.byType)
+          .map(([t, v]) => `${t} ${v.requests}× ${(v.transferBytes / 1024).toFixed(1)} KB`)
+          .join(', ') +
+        `; media before play ${f.mediaBytesBeforePlay} B`,
+    );
+  }
+  const scores = opts.lighthouse === false ? [] : lighthouse(base, pages, join('data', 'bench-lighthouse'));
+  for (const s of scores) {
+    console.log(
+      `lighthouse ${s.page}: performance ${s.performance}, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}` +
+        (s.topOpportunities.length ? ` — ${s.topOpportunities.join('; ')}` : ''),
+    );
+  }
+  return { jsBudgetBytes: JS_BUDGET, pages, firstLoad, lighthouse: scores };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const base = process.argv[2] ?? 'http://127.0.0.1:3300';
+  const result = await benchLighthouse(base, { lighthouse: !process.argv.includes('--no-lighthouse') });
+  mkdirSync('bench/results', { recursive: true });
+  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+  const file = join('bench/results', `lighthouse-${new Date().toISOString().slice(0, 10)}${label}.json`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), base, ...result }, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+}

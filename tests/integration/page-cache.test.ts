@@ -1,0 +1,236 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageFastPath } from '../../apps/api/src/pages/page-fast-path';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/** The anonymous page cache (docs/decisions/0019-anonymous-page-cache.md). */
+let sut: TestApp;
+let moderator: string;
+let member: string;
+let video: { id: number; dir: string; title: string };
+
+const LISTING = '/videos/latest-updates/1/';
+const videoPath = () => `/videos/${video.id}/${video.dir}/`;
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await sut.request(path, { headers });
+  return { res, html: await res.text() };
+}
+const nonceOfHeader = (res: Response) =>
+  /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+const noncesOfBody = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+const gateShown = (html: string) => html.includes('data-testid="age-gate"');
+
+beforeAll(async () => {
+  sut = createTestApp({ videos: 120 });
+  const sqlite = sut.db.$client;
+  const modId = await sut.createMember('warden');
+  sqlite.prepare("UPDATE members SET role = 'moderator' WHERE id = ?").run(modId);
+  await sut.createMember('Regular');
+  moderator = await sut.signIn('warden');
+  member = await sut.signIn('Regular');
+  video = sqlite
+    .prepare(
+      `SELECT id, dir, title FROM videos WHERE status_id = 1 AND is_private = 0 AND media_path IS NOT NULL
+       ORDER BY post_date DESC, id DESC LIMIT 1`,
+    )
+    .get() as typeof video;
+});
+afterAll(() => sut.close());
+
+describe('anonymous pages', () => {
+  it('are sent from the cache with a fresh nonce on every hit, the same in the body and the CSP header', async () => {
+    const first = await page('/');
+    const second = await page('/');
+    expect(first.res.status).toBe(200);
+    expect(second.res.status).toBe(200);
+    expect(sut.pageCache.bytes).toBeGreaterThan(0);
+    const nonces = [first, second].map(({ res, html }) => {
+      const header = nonceOfHeader(res);
+      expect(header).toBeTruthy();
+      expect([...noncesOfBody(html)]).toEqual([header]);
+      return header;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // The same page otherwise, byte for byte.
+    expect(second.html.replaceAll(nonces[1]!, 'N')).toBe(first.html.replaceAll(nonces[0]!, 'N'));
+  });
+
+  it('carry Cache-Control, an ETag and Vary, and answer 304 without a CSP that would not match the kept body', async () => {
+    const { res } = await page('/videos/latest-updates/2/');
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=([1-5]\d|60)$/);
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(res.headers.get('vary')).toMatch(/Cookie/);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await sut.request('/videos/latest-updates/2/', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBeNull();
+    expect(await again.text()).toBe('');
+  });
+
+  it('cache client-navigation data (.data) the same way', async () => {
+    const path = `/videos/${video.id}/${video.dir}/_.data`;
+    const first = await sut.request(path);
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    expect(body).toContain(video.title);
+    const second = await sut.request(path, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(second.status).toBe(304);
+  });
+});
+
+describe('members and visitors never share a page', () => {
+  it('a signed-in member never receives the cached anonymous page, and never fills the cache', async () => {
+    const anonymous = await page('/videos/most-popular/1/');
+    expect(anonymous.html).not.toContain('Regular');
+    const before = sut.pageCache.bytes;
+    const mine = await page('/videos/most-popular/1/', { cookie: member });
+    expect(mine.res.headers.get('cache-control')).toBe('private, no-store');
+    expect(mine.html).toContain('Regular');
+    expect(mine.res.headers.get('etag')).toBeNull();
+    // A page no visitor asked for yet: the member's render is not stored.
+    await page('/videos/most-popular/3/', { cookie: member });
+    expect(sut.pageCache.bytes).toBe(before);
+    const visitor = await page('/videos/most-popular/3/');
+    expect(visitor.html).not.toContain('Regular');
+    expect(visitor.res.headers.get('cache-control')).toMatch(/^public/);
+  });
+
+  it('a request with any session cookie, even a stale one, renders its own page', async () => {
+    await page('/videos/top-rated/1/');
+    const before = sut.pageCache.bytes;
+    const stale = await page('/videos/top-rated/4/', { cookie: 'vt_session=expired-or-forged' });
+    expect(stale.res.headers.get('etag')).toBeNull();
+    expect(sut.pageCache.bytes).toBe(before);
+  });
+
+  it('an answer that sets a cookie (the ?lang= choice) is neither kept nor public', async () => {
+    const chosen = await page('/?lang=de');
+    expect(chosen.res.headers.getSetCookie().some((c) => c.startsWith('lang=de'))).toBe(true);
+    expect(chosen.res.headers.get('cache-control')).toBe('private, no-cache');
+    const replay = await page('/?lang=de', { cookie: 'lang=de' });
+    expect(replay.res.headers.getSetCookie()).toEqual([]);
+    expect(replay.html).toContain('lang="de"');
+  });
+});
+
+describe('variants', () => {
+  it('the age-gated and the ungated page never mix', async () => {
+    const order: [Record<string, string>, boolean][] = [
+      [{ 'cf-ipcountry': 'DE' }, true],
+      [{}, false],
+      [{ 'cf-ipcountry': 'AU' }, false],
+      [{ 'cf-ipcountry': 'DE' }, true],
+      [{ 'cf-ipcountry': 'FR' }, true],
+      [{}, false],
+    ];
+    for (const [headers, gated] of order) {
+      const { html } = await page('/videos/latest-updates/5/', headers);
+      expect(gateShown(html), JSON.stringify(headers)).toBe(gated);
+    }
+  });
+
+  it('language and orientation each get their own page', async () => {
+    const de = await page('/categories/', { cookie: 'lang=de' });
+    const en = await page('/categories/');
+    expect(de.html).toContain('<html lang="de"');
+    expect(en.html).toContain('<html lang="en"');
+    expect((await page('/categories/', { cookie: 'lang=de' })).html).toContain('<html lang="de"');
+  });
+});
+
+describe("the listener's fast path", () => {
+  function fast(url: string, headers: Record<string, string> = {}) {
+    const out = { status: 0, headers: new Headers(), body: undefined as Buffer | undefined };
+    const res = {
+      writeHead(status: number, flat: string[]) {
+        out.status = status;
+        for (let i = 0; i < flat.length; i += 2) out.headers.append(flat[i]!, flat[i + 1]!);
+        return res;
+      },
+      end(body?: Buffer) {
+        out.body = body;
+      },
+    } as unknown as ServerResponse;
+    const req = { method: 'GET', url, headers } as unknown as IncomingMessage;
+    const served = createPageFastPath(sut.pageCache, sut.services, sut.config)(req, res);
+    return { served, ...out };
+  }
+  const IGNORED = new Set(['x-request-id', 'content-security-policy', 'date', 'connection', 'keep-alive']);
+  const headerNames = (h: Headers) => [...h.keys()].filter((n) => !IGNORED.has(n)).sort();
+
+  it('answers a stored page as the app does: same body, same headers, its own nonce in both', async () => {
+    const visitors: Record<string, string>[] = [
+      {},
+      { 'cf-ipcountry': 'DE' },
+      { cookie: 'lang=fr; orientation=gay' },
+    ];
+    for (const headers of visitors) {
+      const path = '/categories/';
+      const app1 = await page(path, headers);
+      const app2 = await page(path, headers);
+      const hit = fast(
+        path,
+        Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+      );
+      expect(hit.served, JSON.stringify(headers)).toBe(true);
+      expect(hit.status).toBe(200);
+      const html = hit.body!.toString();
+      const nonce = nonceOfHeader(hit as unknown as Response)!;
+      expect([...noncesOfBody(html)]).toEqual([nonce]);
+      expect(nonce).not.toBe(nonceOfHeader(app2.res));
+      expect(html.replaceAll(nonce, 'N')).toBe(app2.html.replaceAll(nonceOfHeader(app2.res)!, 'N'));
+      expect(headerNames(hit.headers)).toEqual(headerNames(app2.res.headers));
+      expect(hit.headers.get('content-security-policy')!.replace(nonce, 'N')).toBe(
+        app1.res.headers.get('content-security-policy')!.replace(nonceOfHeader(app1.res)!, 'N'),
+      );
+      expect(gateShown(html)).toBe('cf-ipcountry' in headers);
+    }
+  });
+
+  it('sends gzip with a fresh nonce, and 304 without a CSP', async () => {
+    const { res } = await page('/categories/');
+    const zipped = fast('/categories/', { 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const html = gunzipSync(zipped.body!).toString();
+    expect([...noncesOfBody(html)]).toEqual([nonceOfHeader(zipped as unknown as Response)]);
+    const revalidated = fast('/categories/', { 'if-none-match': res.headers.get('etag')! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('leaves sessions, language choices to remember and unknown pages to the app', async () => {
+    await page('/categories/');
+    expect(fast('/categories/', { cookie: `${member}` }).served).toBe(false);
+    expect(fast('/categories/', { cookie: 'vt_session=x' }).served).toBe(false);
+    expect(fast('/categories/?lang=de').served).toBe(false);
+    expect(fast('/categories/nope/').served).toBe(false);
+    expect(fast('/api/json/main/0/straight.en.json').served).toBe(false);
+  });
+});
+
+describe('moderation', () => {
+  it('a takedown is gone from every cached page at the next request', async () => {
+    const listing = await page(LISTING);
+    const shown = /href="\/videos\/(\d+)\/([^/"]+)\/"/.exec(listing.html)!;
+    video = { id: Number(shown[1]), dir: shown[2]!, title: '' };
+    expect(listing.html).toContain(videoPath());
+    const watch = await page(videoPath());
+    expect(watch.html).toContain('master.m3u8');
+    // Hits now.
+    expect((await page(LISTING)).html).toContain(videoPath());
+
+    const r = await sut.request('/trpc/moderation.takeDown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
+      body: JSON.stringify({ videoId: video.id, note: 'reported' }),
+    });
+    expect(r.status).toBe(200);
+
+    expect((await page(LISTING)).html).not.toContain(videoPath());
+    const after = await page(videoPath());
+    expect(after.html).not.toContain('master.m3u8');
+  });
+});
