@@ -95,6 +95,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await registerAndConfirm(member, memberName);
   await signIn(member, memberName);
   await member.goto('/add-video/');
+  await expect(member.getByTestId('upload-form')).toHaveAttribute('data-hydrated', 'true');
   const form = member.getByTestId('upload-form');
   await form.locator('input[type=file]').setInputFiles(syntheticVideo());
   await form.getByLabel('Title').fill(title);
@@ -121,6 +122,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
 
   // The uploader learns it, in their uploads list.
   await member.goto('/add-video/');
+  await expect(member.getByTestId('upload-form')).toHaveAttribute('data-hydrated', 'true');
   await expect(member.getByTestId('notifications')).toContainText(`“${title}” has been approved`);
 
   // 4. Listed in latest updates and found by search (the index job runs in the inline worker).
@@ -174,6 +176,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   });
   expect(await sent.json()).toMatchObject({ ok: true, code: 'video_edit_pending' });
   await member.goto('/add-video/');
+  await expect(member.getByTestId('upload-form')).toHaveAttribute('data-hydrated', 'true');
   await expect(member.getByTestId('edit-pending')).toHaveText('Edit awaiting moderation');
   await visitor.reload();
   await expect(visitor.locator('h1')).toHaveText(title);

@@ -51,6 +51,8 @@ test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it proc
   const fill = async () => {
     await page.goto('/add-video/');
     const form = page.getByTestId('upload-form');
+    // A click before hydration is undone when React takes over the controlled inputs.
+    await expect(form).toHaveAttribute('data-hydrated', 'true');
     await form.locator('input[type=file]').setInputFiles(file);
     await form.getByLabel('Title').fill('An archive reel');
     await form.getByLabel(/everyone depicted is at least 18/).check();

@@ -169,7 +169,9 @@ export function createPageCache(opts: {
     ): PageAnswer {
       const left = Math.max(0, Math.floor((entry.expires - now()) / 1000));
       const headers: Record<string, string> = Object.fromEntries(entry.headers);
-      headers['Cache-Control'] = `${opts.shared ? 'public' : 'private'}, max-age=${left}`;
+      // Browsers revalidate every time (a 304 is cheap), so a takedown or a page made private is gone for a
+      // visitor at once; only a CDN may keep the page, for what is left of its lifetime.
+      headers['Cache-Control'] = opts.shared ? `public, max-age=0, s-maxage=${left}` : 'private, no-cache';
       headers.ETag = entry.etag;
       headers.Vary = vary;
       if (req.ifNoneMatch === entry.etag) return { status: 304, headers, body: null };

@@ -5,6 +5,7 @@ import { NotificationsList } from '../components/upload/notifications-list';
 import { useTusUpload } from '../components/upload/use-tus-upload';
 import { errorText } from '../lib/form-errors';
 import { getI18n, withStrings } from '../lib/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
@@ -43,6 +44,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRootData();
   const tus = useTusUpload(loaderData.chunkSize);
+  const hydrated = useHydrated();
   const [problems, setProblems] = useState<UploadProblem[]>([]);
   const [refreshKey, setRefreshKey] = useState(0);
   const [previewMode, setPreviewMode] = useState<'auto' | 'custom'>('auto');
@@ -103,7 +105,13 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
   return (
     <div className="member-edit">
       <h1 className="page-title">{t('upload.title')}</h1>
-      <form className="auth-form upload-form" onSubmit={submit} noValidate data-testid="upload-form">
+      <form
+        className="auth-form upload-form"
+        onSubmit={submit}
+        noValidate
+        data-testid="upload-form"
+        data-hydrated={hydrated ? 'true' : undefined}
+      >
         <label className="form-field">
           <span className="form-field__label">{t('upload.file')}</span>
           <input
