@@ -5,7 +5,6 @@ import { NotificationsList } from '../components/upload/notifications-list';
 import { useTusUpload } from '../components/upload/use-tus-upload';
 import { errorText } from '../lib/form-errors';
 import { getI18n, withStrings } from '../lib/i18n';
-import { useHydrated } from '../lib/use-hydrated';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
@@ -18,6 +17,7 @@ import {
   type UploadProblem,
   VIDEO_FORMATS,
 } from '../lib/upload-rules';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/add-video';
 
 /** `/add-video/`: resumable upload into the moderation queue. Members only; visitors go to `/`. */
