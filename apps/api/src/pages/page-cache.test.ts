@@ -60,7 +60,9 @@ describe('the page cache', () => {
     const cache = sut(() => t);
     const p = page();
     const entry = cache.put('k', p, p.body, NONCE)!;
-    expect(cache.answer('k', entry, ask('x')).headers['Cache-Control']).toBe('public, max-age=0, s-maxage=60');
+    expect(cache.answer('k', entry, ask('x')).headers['Cache-Control']).toBe(
+      'public, max-age=0, s-maxage=60',
+    );
     t += 45_000;
     const again = cache.answer('k', entry, { ...ask('x'), ifNoneMatch: entry.etag });
     expect(again.status).toBe(304);

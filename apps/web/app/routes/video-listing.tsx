@@ -1,8 +1,7 @@
 import { getI18n } from '../lib/i18n';
-import { listingHref } from '../lib/listing-filters';
-import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { loadVideoListing } from '../pages/video-listing.server';
+import { videoListingMeta } from '../pages/video-listing-meta';
 import { VideoListingPage } from '../pages/video-listing-page';
 import playerExtrasCss from '../styles/player-extras.css?url';
 import videoExtrasCss from '../styles/video-extras.css?url';
@@ -28,16 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { lang, origin } = rootDataFromMatches(matches);
-  const { t } = getI18n(lang);
-  const { sort, page, filters } = loaderData;
-  return pageMeta(t, {
-    lang,
-    title: t(`listing.headline.${sort}`),
-    description: t(`listing.seo.${sort}`),
-    canonical: `${origin}${listingHref(sort, page, filters)}`,
-    page,
-    noindex: sort === 'history',
-  });
+  return videoListingMeta(getI18n(lang).t, lang, origin, loaderData);
 }
 
 export default function VideoListing({ loaderData }: Route.ComponentProps) {

@@ -4,12 +4,12 @@ import '../components/player/early-press';
 import { lazy } from 'react';
 import { getI18n } from '../lib/i18n';
 import { formatDate } from '../lib/intl';
-import { listingHref } from '../lib/listing-filters';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
 import { embedPath, videoObject } from '../lib/video-structured-data';
 import { loadVideoListing } from '../pages/video-listing.server';
+import { videoListingMeta } from '../pages/video-listing-meta';
 import { VideoPage } from '../pages/video-page';
 import { loadVideoPage } from '../pages/video-page.server';
 import playerExtrasCss from '../styles/player-extras.css?url';
@@ -36,17 +36,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
 
-  if (loaderData.kind === 'listing') {
-    const { sort, page, filters } = loaderData;
-    return pageMeta(t, {
-      lang,
-      title: t(`listing.headline.${sort}`),
-      description: t(`listing.seo.${sort}`),
-      canonical: `${origin}${listingHref(sort, page, filters)}`,
-      page,
-      noindex: sort === 'history',
-    });
-  }
+  if (loaderData.kind === 'listing') return videoListingMeta(t, lang, origin, loaderData);
 
   const { video } = loaderData;
   const description = video.description
