@@ -137,6 +137,24 @@ describe('an HTTP hardened app', () => {
     });
   });
 
+  describe('cookies', () => {
+    it('are Secure only over TLS the site trusts: a forged X-Forwarded-Proto without TRUST_PROXY is ignored', async () => {
+      const id = sqlite().prepare('SELECT id FROM videos WHERE status_id = 1 LIMIT 1').pluck().get() as number;
+      const res = await sut.request('/api/stats.php', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: sut.config.publicOrigin,
+          'x-forwarded-proto': 'https',
+        },
+        body: new URLSearchParams({ act: 'view', object_id: String(id) }).toString(),
+      });
+      const visitor = res.headers.getSetCookie().find((c) => c.startsWith('vt_visitor='));
+      expect(visitor).toBeTruthy();
+      expect(visitor).not.toMatch(/;\s*Secure/i);
+    });
+  });
+
   describe('tRPC errors (point 12)', () => {
     it('never echo an internal message; the answer carries the request id', async () => {
       const original = sut.services.catalog.shell;

@@ -10,6 +10,8 @@ export interface AppEnv {
     requestId: string;
     /** The caller's address (lib/client-ip.ts: forwarded only behind a trusted proxy). */
     clientIp: string;
+    /** The request reached the site over TLS (directly, or through a trusted proxy): cookies get `Secure`. */
+    secure: boolean;
     log: Logger;
     viewer: Viewer;
     lang: string;

@@ -17,7 +17,6 @@ export function visitorOf(c: Context<AppEnv>): Visitor {
   const sent = getCookie(c, VISITOR_COOKIE);
   const memberId = c.var.viewer.memberId;
   if (sent && VISITOR_ID.test(sent)) return { ip: c.var.clientIp, id: sent, memberId };
-  const https = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
   // Hono drops headers set before a handler that returns its own Response (tRPC does) unless the
   // context's response exists already; touching it makes the cookie survive either way.
   void c.res;
@@ -25,7 +24,7 @@ export function visitorOf(c: Context<AppEnv>): Visitor {
   setCookie(c, VISITOR_COOKIE, issued, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: https,
+    secure: c.var.secure,
     path: '/',
     maxAge: YEAR,
   });

@@ -28,6 +28,7 @@ export function requestContext(
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
     c.set('clientIp', clientIp(c, config.trustProxy));
+    c.set('secure', isSecure(c, config));
     c.set('services', services);
     c.set('log', log.child({ requestId }));
     const token = readSessionToken(c);
