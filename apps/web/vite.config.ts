@@ -69,5 +69,19 @@ export default defineConfig({
   build: {
     // hls.js (~580 kB) is a lazy chunk loaded only by the player; nothing else comes close.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // React, React DOM and React Router in one file: one request and one compression window.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
   },
 });

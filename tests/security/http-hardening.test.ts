@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,19 +83,28 @@ describe('an HTTP hardened app', () => {
   });
 
   describe('security headers (point 11)', () => {
-    it('pages get a strict CSP whose nonce every inline script carries', async () => {
-      const res = await sut.request('/');
-      const csp = res.headers.get('content-security-policy')!;
-      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-      expect(nonce).toBeTruthy();
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        (m) => !/\bsrc=/.test(m[1]!) && !/application\/json/.test(m[1]!),
+      );
+    const strict = (csp: string) => {
       const scriptSrc = /script-src ([^;]+)/.exec(csp)![1];
       expect(scriptSrc).not.toContain('unsafe-inline');
       expect(scriptSrc).not.toContain('unsafe-eval');
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).toContain("base-uri 'self'");
-      const html = await res.text();
-      const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter((m) => !/\bsrc=/.test(m[1]));
+      return scriptSrc!;
+    };
+
+    it('rendered-per-request pages get a strict CSP whose nonce every inline script carries', async () => {
+      const res = await sut.request('/login/');
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      strict(csp);
+      expect(csp).toContain("frame-ancestors 'self'");
+      const inline = inlineScripts(await res.text());
       expect(inline.length).toBeGreaterThan(0);
       for (const m of inline) expect(m[1]).toContain(`nonce="${nonce}"`);
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -103,9 +113,23 @@ describe('an HTTP hardened app', () => {
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
     });
 
-    it('gives every response its own nonce', async () => {
+    it('stored anonymous pages carry no nonce: their CSP allows exactly their inline scripts by hash', async () => {
+      for (const attempt of [1, 2]) {
+        const res = await sut.request('/');
+        const csp = res.headers.get('content-security-policy')!;
+        const scriptSrc = strict(csp);
+        expect(scriptSrc, `answer ${attempt}`).not.toContain("'nonce-");
+        const allowed = new Set(scriptSrc.split(' ').filter((s) => s.startsWith("'sha256-")));
+        const inline = inlineScripts(await res.text());
+        expect(inline.length).toBeGreaterThan(0);
+        const hashes = inline.map((m) => `'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+        expect(new Set(hashes)).toEqual(allowed);
+      }
+    });
+
+    it('gives every per-request page its own nonce', async () => {
       const nonceOf = async () =>
-        /'nonce-([^']+)'/.exec((await sut.request('/')).headers.get('content-security-policy')!)![1];
+        /'nonce-([^']+)'/.exec((await sut.request('/login/')).headers.get('content-security-policy')!)![1];
       expect(await nonceOf()).not.toBe(await nonceOf());
     });
 
@@ -117,7 +141,7 @@ describe('an HTTP hardened app', () => {
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).not.toContain('frame-ancestors');
-      expect(/script-src ([^;]+)/.exec(csp)![1]).toMatch(/'nonce-/);
+      expect(/script-src ([^;]+)/.exec(csp)![1]).toMatch(/'sha256-/);
       expect(res.headers.get('x-frame-options')).toBeNull();
     });
 
@@ -139,7 +163,10 @@ describe('an HTTP hardened app', () => {
 
   describe('cookies', () => {
     it('are Secure only over TLS the site trusts: a forged X-Forwarded-Proto without TRUST_PROXY is ignored', async () => {
-      const id = sqlite().prepare('SELECT id FROM videos WHERE status_id = 1 LIMIT 1').pluck().get() as number;
+      const id = sqlite()
+        .prepare('SELECT id FROM videos WHERE status_id = 1 LIMIT 1')
+        .pluck()
+        .get() as number;
       const res = await sut.request('/api/stats.php', {
         method: 'POST',
         headers: {

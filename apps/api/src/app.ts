@@ -88,10 +88,11 @@ export function createApp({
   services.caches.register(() => pageCache.purge());
   const app = new Hono<AppEnv>();
 
-  // Outermost: a stored page's first answer lends its final headers to the listener's fast path.
+  // Outermost: a stored page's CSP allows its scripts by hash, and its first answer lends its final
+  // headers to the listener's fast path.
   app.use(async (c, next) => {
     await next();
-    pageCache.capture(c.req.raw, c.res, c.get('secureHeadersNonce'));
+    pageCache.finish(c.req.raw, c.res, c.get('secureHeadersNonce'));
   });
   app.use(async (c, next) => {
     await next();

@@ -2,14 +2,7 @@ import type { PageAgeGate } from '../age/age-gate.page';
 import { compress, type Encoding, negotiate } from '../http/compression';
 import { etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
-import {
-  type GzipNonceBody,
-  gzipNonceBody,
-  gzipWithNonce,
-  type NonceBody,
-  nonceBody,
-  withNonce,
-} from './nonce-body';
+import { inlineScriptHashes, withScriptHashes } from './script-hashes';
 
 /**
  * Everything besides path and query that changes an anonymous page (docs/decisions/0019): the language, the
@@ -54,23 +47,19 @@ const NOT_REPLAYED = new Set([
 ]);
 
 export interface PageEntry {
-  /** The body and where its CSP nonce is. */
-  page: NonceBody;
-  /** Its gzip form with the nonce in stored blocks, made the first time a client takes gzip. */
-  gz?: GzipNonceBody;
-  /** Bodies without a nonce (react-router's `.data`) keep whole compressed copies. */
+  body: Buffer;
+  /** CSP sources of the page's inline scripts (`'sha256-…'`): stored pages carry no nonce (ADR 0026). */
+  scriptHashes: string[];
+  /** Whole compressed copies, made the first time a client takes each coding: no hit compresses. */
   br?: Buffer;
   gzip?: Buffer;
-  /** Answers already sent, kept to be rewritten with the next nonce instead of copied again. */
-  spare: { identity: Buffer[]; gzip: Buffer[] };
-  /** How many spare bodies the entry owns per coding (counted in `bytes`). */
-  owned: { identity: number; gzip: number };
   headers: [string, string][];
   /**
-   * Every header the app sent with the entry's first answer except the per-response ones, and its CSP cut at
-   * the nonce: what the listener's fast path (page-fast-path.ts) sends without running the app.
+   * Every header the app sent with the entry's first answer except the per-response ones, with its CSP
+   * allowing the page's inline scripts by hash: what the listener's fast path (page-fast-path.ts) sends
+   * without running the app.
    */
-  sent?: { headers: [string, string][]; csp: [string, string] | null };
+  sent?: { headers: [string, string][]; csp: string | null };
   etag: string;
   expires: number;
   bytes: number;
@@ -83,20 +72,15 @@ export interface PageAnswer {
   status: 200 | 304;
   headers: Record<string, string>;
   body: Buffer | null;
-  /** With `pooled`: call once the body has been written out, so the next answer can reuse it. */
-  release?: () => void;
 }
-
-/** Spare bodies kept per entry and coding: enough for the answers in flight at once on a hot page. */
-const SPARES = 4;
 
 /** A signed HLS location `/media/{exp}/{sig}/…` (services/media-urls.service.ts). */
 const SIGNED_MEDIA = /\/media\/(\d{9,12})\//g;
 
 /**
- * Rendered pages of visitors without a session, bounded in bytes. A hit replaces the stored CSP nonce with
- * the response's own (ADR 0017), in the identity body and in the gzip one, which is compressed once
- * (nonce-body.ts): no hit compresses anything.
+ * Rendered pages of visitors without a session, bounded in bytes. A stored page is sent as it was rendered,
+ * with a CSP that allows its inline scripts by their hashes instead of a nonce (docs/decisions/0026), so
+ * every hit is the same bytes: compressed once per coding, never copied or rewritten.
  */
 export function createPageCache(opts: {
   maxBytes: number;
@@ -130,10 +114,10 @@ export function createPageCache(opts: {
     get: (key: string) => (enabled ? lru.get(key) : undefined),
 
     /**
-     * Keeps a rendered 200 whose body is complete; `nonce` is the one the render used. Returns the entry, or
-     * null when the page may not be stored (the caller then sends it as it is).
+     * Keeps a rendered 200 whose body is complete. Returns the entry, or null when the page may not be
+     * stored (the caller then sends it as it is).
      */
-    put(key: string, res: { headers: Headers }, body: Buffer, nonce: string): PageEntry | null {
+    put(key: string, res: { headers: Headers }, body: Buffer): PageEntry | null {
       if (!enabled || res.headers.has('set-cookie')) return null;
       const cc = res.headers.get('cache-control') ?? '';
       if (/no-store|private/.test(cc)) return null;
@@ -142,9 +126,8 @@ export function createPageCache(opts: {
       const headers: [string, string][] = [];
       for (const [name, value] of res.headers) if (!NOT_REPLAYED.has(name)) headers.push([name, value]);
       const entry: PageEntry = {
-        page: nonceBody(body, nonce),
-        spare: { identity: [], gzip: [] },
-        owned: { identity: 0, gzip: 0 },
+        body,
+        scriptHashes: inlineScriptHashes(body),
         headers,
         etag: etagOf(body),
         expires: now() + ttl,
@@ -154,18 +137,11 @@ export function createPageCache(opts: {
       return entry;
     },
 
-    /** The answer for one request: a fresh nonce in the body, the client's encoding, 304 on a match. */
+    /** The answer for one request: the client's encoding, 304 on a match. */
     answer(
       key: string,
       entry: PageEntry,
-      req: {
-        nonce: string;
-        acceptEncoding?: string | null;
-        ifNoneMatch?: string | null;
-        head: boolean;
-        /** The caller reports when the body is out (release): bodies are then reused, not copied. */
-        pooled?: boolean;
-      },
+      req: { acceptEncoding?: string | null; ifNoneMatch?: string | null; head: boolean },
     ): PageAnswer {
       const left = Math.max(0, Math.floor((entry.expires - now()) / 1000));
       const headers: Record<string, string> = Object.fromEntries(entry.headers);
@@ -175,64 +151,33 @@ export function createPageCache(opts: {
       headers.ETag = entry.etag;
       headers.Vary = vary;
       if (req.ifNoneMatch === entry.etag) return { status: 304, headers, body: null };
-
-      const hasNonce = entry.page.positions.length > 0;
-      let enc = negotiate(req.acceptEncoding, hasNonce ? ['gzip'] : ['br', 'gzip']);
-      let body: Buffer;
-      let coding: 'identity' | 'gzip' | null = null;
-      let reused: Buffer | undefined;
-      if (enc && hasNonce) {
-        reused = req.pooled ? entry.spare.gzip.pop() : undefined;
-        const zipped = gzipWithNonce(gzOf(key, entry), req.nonce, reused);
-        body = zipped ?? withNonce(entry.page, req.nonce);
-        if (zipped) coding = 'gzip';
-        else enc = null;
-      } else if (enc) body = wholeOf(key, entry, enc);
-      else if (hasNonce && req.pooled) {
-        reused = entry.spare.identity.pop();
-        body = withNonce(entry.page, req.nonce, reused);
-        coding = 'identity';
-      } else body = withNonce(entry.page, req.nonce);
+      const enc = negotiate(req.acceptEncoding, ['br', 'gzip']);
+      const body = enc ? compressedOf(key, entry, enc) : entry.body;
       if (enc) headers['Content-Encoding'] = enc;
       headers['Content-Length'] = String(body.length);
-      const release =
-        req.pooled && coding
-          ? () => {
-              const c = coding!;
-              if (lru.get(key) !== entry) return;
-              if (!reused) {
-                // A new body: the entry keeps it if it owns fewer than SPARES, and counts its bytes.
-                if (entry.owned[c] >= SPARES) return;
-                entry.owned[c]++;
-                grow(key, entry, [body]);
-              }
-              entry.spare[c].push(body);
-            }
-          : undefined;
-      return { status: 200, headers, body: req.head ? null : body, release };
+      return { status: 200, headers, body: req.head ? null : body };
     },
 
-    /** The pages handler answered this request from `entry`: capture() may record the full headers. */
+    /** The pages handler answered this request from `entry`: finish() gives it the entry's CSP. */
     markServed(req: Request, entry: PageEntry): void {
-      if (!entry.sent) served.set(req, entry);
+      served.set(req, entry);
     },
 
     /**
-     * Records, once per entry, the headers the whole app put on a stored page's answer (security headers,
-     * Rating), so a later hit can be sent with the same ones without the app.
+     * On the final answer of a request served from an entry: swaps the CSP's nonce (the security headers
+     * middleware made one for this request) for the entry's script hashes, and records once per entry the
+     * headers the whole app sent (security headers, Rating), so a later hit can be sent without the app.
      */
-    capture(req: Request, res: Response, nonce: string | undefined): void {
+    finish(req: Request, res: Response, nonce: string | undefined): void {
       const entry = served.get(req);
-      if (!entry || entry.sent || res.status !== 200 || !nonce) return;
+      if (!entry || res.status !== 200 || !nonce) return;
+      const policy = res.headers.get('content-security-policy');
+      const csp = policy ? withScriptHashes(policy, nonce, entry.scriptHashes) : null;
+      if (csp) res.headers.set('Content-Security-Policy', csp);
+      if (entry.sent) return;
       const headers: [string, string][] = [];
-      let csp: [string, string] | null = null;
-      for (const [name, value] of res.headers) {
-        if (name === 'content-security-policy') {
-          const at = value.indexOf(nonce);
-          if (at === -1) return;
-          csp = [value.slice(0, at), value.slice(at + nonce.length)];
-        } else if (!NOT_CAPTURED.has(name)) headers.push([name, value]);
-      }
+      for (const [name, value] of res.headers)
+        if (name !== 'content-security-policy' && !NOT_CAPTURED.has(name)) headers.push([name, value]);
       entry.sent = { headers, csp };
     },
 
@@ -244,24 +189,15 @@ export function createPageCache(opts: {
     },
   };
 
-  function gzOf(key: string, entry: PageEntry): GzipNonceBody {
-    if (!entry.gz) {
-      entry.gz = gzipNonceBody(entry.page);
-      grow(key, entry, [entry.gz.gzip]);
-    }
-    return entry.gz;
-  }
-
-  function wholeOf(key: string, entry: PageEntry, enc: Encoding): Buffer {
+  function compressedOf(key: string, entry: PageEntry, enc: Encoding): Buffer {
     let out = entry[enc];
     if (!out) {
-      out = compress(entry.page.body, enc);
+      out = compress(entry.body, enc);
       entry[enc] = out;
       grow(key, entry, [out]);
     }
     return out;
   }
-
   /** Re-sets the entry so the LRU counts the compressed copies it now holds. */
   function grow(key: string, entry: PageEntry, added: Buffer[]): void {
     const live = lru.get(key) === entry;

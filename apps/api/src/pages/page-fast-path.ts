@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLang } from '@vt/i18n';
 import type { Config } from '../config';
@@ -12,18 +12,6 @@ import { isCacheablePath, type PageCache, pageKey } from './page-cache';
 /** Never pages (app.ts NOT_PAGES); the legacy JSON has its own fast path. */
 const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev|ads|static)\//;
 const COUNTRY = /^[a-z]{2}$/;
-
-/** CSP nonces: 16 bytes each from a block drawn 256 at a time (one getrandom call instead of 256). */
-let pool = Buffer.alloc(0);
-let poolAt = 0;
-function freshNonce(): string {
-  if (poolAt + 16 > pool.length) {
-    pool = randomBytes(16 * 256);
-    poolAt = 0;
-  }
-  poolAt += 16;
-  return pool.toString('base64', poolAt - 16, poolAt);
-}
 
 function cookiesOf(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
@@ -47,8 +35,8 @@ function cookiesOf(header: string | undefined): Map<string, string> {
 /**
  * Answers hits of the anonymous page cache from the Node request listener, as cache-fast-path.ts does for
  * the legacy JSON: the key is computed from the same cookies and headers request-context.ts and
- * age-gate.page.ts read, the nonce is fresh, and the headers are the ones the app sent with the entry's
- * first answer (page-cache.ts capture()). Anything that would make the app add a cookie or a per-visitor
+ * age-gate.page.ts read, and the headers are the ones the app sent with the entry's first answer, its CSP
+ * with the page's script hashes among them (page-cache.ts finish()). Anything that would make the app add a cookie or a per-visitor
  * decision (a session cookie, a `?lang=` to remember, an age cookie to renew, a GeoIP lookup) falls through
  * to the app, which answers from the same cache.
  */
@@ -101,24 +89,19 @@ export function createPageFastPath(
     });
     const entry = pageCache.get(key);
     if (!entry?.sent) return false;
-    const nonce = freshNonce();
     const answer = pageCache.answer(key, entry, {
-      nonce,
       acceptEncoding: req.headers['accept-encoding'],
       ifNoneMatch: req.headers['if-none-match'],
       head: req.method === 'HEAD',
-      pooled: true,
     });
     const headers: string[] = [];
     for (const [name, value] of Object.entries(answer.headers)) headers.push(name, value);
     for (const [name, value] of entry.sent.headers) headers.push(name, value);
     // A 304 keeps the body the browser holds and the CSP that came with it (http/cached-page-headers.ts).
-    if (entry.sent.csp && answer.status === 200)
-      headers.push('Content-Security-Policy', entry.sent.csp[0] + nonce + entry.sent.csp[1]);
+    if (entry.sent.csp && answer.status === 200) headers.push('Content-Security-Policy', entry.sent.csp);
     headers.push('X-Request-Id', randomUUID());
     res.writeHead(answer.status, headers);
-    // Once the body is out, the next hit rewrites its nonce instead of copying the page again.
-    res.end(answer.body ?? undefined, answer.release);
+    res.end(answer.body ?? undefined);
     return true;
   };
 }

@@ -78,7 +78,6 @@ export function pagesHandler(
           })
         : null;
     const request = {
-      nonce,
       acceptEncoding: c.req.header('accept-encoding'),
       ifNoneMatch: c.req.header('if-none-match'),
       head: method === 'HEAD',
@@ -135,7 +134,7 @@ export function pagesHandler(
       CACHED_TYPES.test(response.headers.get('content-type') ?? '')
     ) {
       const body = Buffer.from(await response.arrayBuffer());
-      const entry = pageCache!.put(key, response, body, nonce);
+      const entry = pageCache!.put(key, response, body);
       stored(entry);
       if (entry) pageCache!.markServed(c.req.raw, entry);
       response = entry

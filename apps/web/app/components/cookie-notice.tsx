@@ -13,15 +13,25 @@ function dismissed(): boolean {
 }
 
 /**
+ * Run in <head> before the body is parsed: a visitor who closed the notice never sees it painted, while
+ * everyone else gets it with the page's first paint instead of after hydration (it was the late LCP
+ * element of every first visit).
+ */
+export const COOKIE_NOTICE_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIES_NOTICE_KEY)})==='1')document.documentElement.classList.add('cookies-ok')}catch(e){}`;
+
+/**
  * The cookie notice (shell), until the visitor closes it; the choice stays in local storage (spec §3).
- * It waits for the age gate, and is rendered only in the browser, where local storage is.
+ * It waits for the age gate. The server renders it; COOKIE_NOTICE_SCRIPT hides it for a visitor who closed
+ * it, and hydration then removes it.
  */
 export function CookieNotice() {
   const { t } = useTranslation();
   const { shown: gateShown } = useAgeGate();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
 
-  useEffect(() => setOpen(!dismissed()), []);
+  useEffect(() => {
+    if (dismissed()) setOpen(false);
+  }, []);
 
   if (!open || gateShown) return null;
   const close = () => {

@@ -5,12 +5,9 @@ import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
 import { AlbumPageView } from '../pages/album-page';
 import { loadAlbumPage } from '../pages/album-page.server';
-import albumsCss from '../styles/albums.css?url';
 import type { Route } from './+types/album';
 
 const DESCRIPTION_LENGTH = 160;
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: albumsCss }];
 
 /** `/album/{id}/{dir}/`. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -10,13 +10,9 @@ import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
 import { useViewStat } from '../lib/use-view-stat';
 import embedCss from '../styles/embed.css?url';
-import playerExtrasCss from '../styles/player-extras.css?url';
 import type { Route } from './+types/embed';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: playerExtrasCss },
-  { rel: 'stylesheet', href: embedCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: embedCss }];
 
 /** The root layout leaves out the header, footer and navigation for routes with this handle. */
 export const handle = { bare: true };

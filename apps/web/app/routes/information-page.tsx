@@ -4,7 +4,6 @@ import { infoHref, isInfoSlug } from '../lib/info-pages';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { InfoPage } from '../pages/info-page';
-import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/information-page';
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
@@ -13,8 +12,6 @@ export const handle = { strings: ['info'] };
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withStrings(['info'], serverLoader);
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 
 /** `/information/{page}/`: one of the pages in INFO_PAGES; anything else is a 404. */
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -2,7 +2,6 @@ import { getI18n, withStrings } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { InfoIndexPage } from '../pages/info-page';
-import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/information';
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
@@ -16,8 +15,6 @@ export function loader() {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withStrings(['info'], serverLoader);
 }
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 
 export function meta({ matches }: Route.MetaArgs) {
   const { lang, origin } = rootDataFromMatches(matches);

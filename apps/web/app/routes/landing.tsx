@@ -2,10 +2,7 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { LandingPage } from '../pages/landing-page';
-import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/landing';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 
 /** `/landing/`: the welcome page for new visitors (ads and partners link here). */
 export async function loader({ context }: Route.LoaderArgs) {

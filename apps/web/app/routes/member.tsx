@@ -4,10 +4,7 @@ import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { MemberPage } from '../pages/member-page';
 import { loadMemberPage } from '../pages/member-page.server';
-import modelsCss from '../styles/models.css?url';
 import type { Route } from './+types/member';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: modelsCss }];
 
 /** `/members/{id}/` and its tabs; see loadMemberPage. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -4,10 +4,7 @@ import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { ModelPage } from '../pages/model-page';
 import { loadModelPage } from '../pages/model-page.server';
-import modelsCss from '../styles/models.css?url';
 import type { Route } from './+types/model';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: modelsCss }];
 
 /** `/model/{dir}/` and its children `info/`, `wall/{page}/`, `videos/{page}/`. */
 export async function loader({ context, params }: Route.LoaderArgs) {

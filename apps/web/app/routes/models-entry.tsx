@@ -4,10 +4,7 @@ import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { loadModelListing } from '../pages/model-listing.server';
 import { ModelListingPage } from '../pages/model-listing-page';
-import modelsCss from '../styles/models.css?url';
 import type { Route } from './+types/models-entry';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: modelsCss }];
 
 /** `/models/{sort}/{page}/` with the 10 filters as query parameters. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

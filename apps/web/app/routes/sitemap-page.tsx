@@ -2,10 +2,7 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { SitemapPage } from '../pages/sitemap-page';
-import infoCss from '../styles/info.css?url';
 import type { Route } from './+types/sitemap-page';
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: infoCss }];
 
 /** `/sitemap-page/`: the HTML sitemap. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,8 +3,6 @@ import { rootDataFromMatches } from '../lib/root-data';
 import { loadVideoListing } from '../pages/video-listing.server';
 import { videoListingMeta } from '../pages/video-listing-meta';
 import { VideoListingPage } from '../pages/video-listing-page';
-import playerExtrasCss from '../styles/player-extras.css?url';
-import videoExtrasCss from '../styles/video-extras.css?url';
 import type { Route } from './+types/video-listing';
 
 /**
@@ -12,12 +10,6 @@ import type { Route } from './+types/video-listing';
  * videos-entry.tsx: as modules of their own, a listing loads no player code and neither waits for a
  * lazy chunk before it hydrates.
  */
-
-// Small sheets, linked for listings too so a client-side hop to a video page never waits on CSS.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: playerExtrasCss },
-  { rel: 'stylesheet', href: videoExtrasCss },
-];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const sort = new URL(request.url).pathname.split('/')[2] ?? '';

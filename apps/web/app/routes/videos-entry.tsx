@@ -12,15 +12,7 @@ import { loadVideoListing } from '../pages/video-listing.server';
 import { videoListingMeta } from '../pages/video-listing-meta';
 import { VideoPage } from '../pages/video-page';
 import { loadVideoPage } from '../pages/video-page.server';
-import playerExtrasCss from '../styles/player-extras.css?url';
-import videoExtrasCss from '../styles/video-extras.css?url';
 import type { Route } from './+types/videos-entry';
-
-// Small sheets, linked for listings too so a client-side hop to a video page never waits on CSS.
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: playerExtrasCss },
-  { rel: 'stylesheet', href: videoExtrasCss },
-];
 
 const DESCRIPTION_LENGTH = 160;
 
