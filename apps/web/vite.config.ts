@@ -71,13 +71,22 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // React, React DOM and React Router in one file: one request and one compression window.
+        // React, React DOM and React Router in one file, and the small modules most routes share in another:
+        // a first load is about a dozen requests instead of thirty to fifty (each a round trip on a phone
+        // over HTTP/1.1) and one manifest entry each (docs/decisions/0027-first-paint.md).
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
+            },
+            {
+              name: 'app-lib',
+              test: /apps[\\/]web[\\/]app[\\/](lib|components)[\\/]|packages[\\/]i18n[\\/]src[\\/]/,
+              minShareCount: 5,
+              maxModuleSize: 3000,
+              priority: 10,
             },
           ],
         },

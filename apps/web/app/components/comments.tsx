@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentItem, Listing } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
-import { CommentForm } from './actions/comment-form';
 import { EmptyState } from './empty-state';
 import { GatedImage } from './gated-image';
 import { Pagination } from './pagination';
+
+// Members only: visitors, whose pages are the cached and measured ones, never load the form.
+const CommentForm = lazy(() => import('./actions/comment-form').then((m) => ({ default: m.CommentForm })));
 
 interface CommentsProps {
   comments: Listing<CommentItem>;
@@ -45,7 +48,11 @@ export function Comments({ comments, lang, signedIn, href, target }: CommentsPro
           ? t('comments.title_count', { count: comments.totalCount })
           : t('comments.title')}
       </h2>
-      {signedIn && target && <CommentForm section={target.section} objectId={target.objectId} />}
+      {signedIn && target && (
+        <Suspense fallback={null}>
+          <CommentForm section={target.section} objectId={target.objectId} />
+        </Suspense>
+      )}
       {!signedIn && (
         <p className="comments__sign-in" data-testid="comments-sign-in">
           {t('comments.sign_in')}

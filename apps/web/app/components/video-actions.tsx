@@ -1,15 +1,19 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
-import { AddToPlaylistModal } from './actions/add-to-playlist-modal';
 import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
-import { ContactModal } from './contact/contact-modal';
-import { DownloadGate } from './download-gate';
-import { ShareModal } from './share-modal';
+
+// Each dialog is fetched on the click that opens it: none of them is part of the video page's first load.
+const AddToPlaylistModal = lazy(() =>
+  import('./actions/add-to-playlist-modal').then((m) => ({ default: m.AddToPlaylistModal })),
+);
+const ContactModal = lazy(() => import('./contact/contact-modal').then((m) => ({ default: m.ContactModal })));
+const DownloadGate = lazy(() => import('./download-gate').then((m) => ({ default: m.DownloadGate })));
+const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
 
 type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
@@ -98,25 +102,27 @@ export function VideoActions({
           {t('video.report')}
         </button>
       )}
-      {open === 'report' && (
-        <ContactModal
-          target={{ videoId: video.id, title: video.title }}
-          defaultSubject="inappropriate"
-          onClose={close}
-        />
-      )}
-      {open === 'add-to' && <AddToPlaylistModal videoId={video.id} onClose={close} />}
-      {open === 'share' && (
-        <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
-      )}
-      {open === 'download' && (
-        <DownloadGate
-          videoId={video.id}
-          subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
-          signedIn={signedIn}
-          onClose={close}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open === 'report' && (
+          <ContactModal
+            target={{ videoId: video.id, title: video.title }}
+            defaultSubject="inappropriate"
+            onClose={close}
+          />
+        )}
+        {open === 'add-to' && <AddToPlaylistModal videoId={video.id} onClose={close} />}
+        {open === 'share' && (
+          <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
+        )}
+        {open === 'download' && (
+          <DownloadGate
+            videoId={video.id}
+            subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
+            signedIn={signedIn}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -30,3 +30,17 @@ function path(keys: readonly string[]): unknown {
 export function apiClient(): Client {
   return path([]) as Client;
 }
+
+/**
+ * One tRPC mutation as a plain POST (tRPC's HTTP form of an unbatched call, no transformer): for calls
+ * every page view makes, so they never pull @trpc/client into a first load.
+ */
+export async function postMutation(procedure: string, input: unknown): Promise<void> {
+  const res = await fetch(`/trpc/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+    keepalive: true,
+  });
+  if (!res.ok) throw new Error(`${procedure} answered ${res.status}`);
+}

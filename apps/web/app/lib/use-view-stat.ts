@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { apiClient } from './api-client';
+import { postMutation } from './api-client';
 import { isNogeoReferrer, NOGEO_REFERRER_ENDINGS } from './nogeo';
 import { useRootData } from './root-data';
 import { VIEW_STAT_DELAY_MS } from './site-constants';
@@ -11,12 +11,10 @@ export function useViewStat(videoId: number, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     const timer = setTimeout(() => {
-      apiClient()
-        .stats.view.mutate({
-          videoId,
-          nogeo: isNogeoReferrer(document.referrer, [...NOGEO_REFERRER_ENDINGS, ...sisterHosts]),
-        })
-        .catch((error: unknown) => console.error('[stats] view was not recorded', error));
+      postMutation('stats.view', {
+        videoId,
+        nogeo: isNogeoReferrer(document.referrer, [...NOGEO_REFERRER_ENDINGS, ...sisterHosts]),
+      }).catch((error: unknown) => console.error('[stats] view was not recorded', error));
     }, VIEW_STAT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [videoId, enabled, sisterHosts]);
