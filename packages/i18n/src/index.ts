@@ -17,4 +17,5 @@ export {
   type StringsBundle,
   stringsFor,
   stringsWhere,
+  type Tree,
 } from './strings';

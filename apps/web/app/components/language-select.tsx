@@ -7,10 +7,17 @@ import { useRootData } from '../lib/root-data';
 
 const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+const names = new Map<Lang, string>();
+
 /** A language's own name ("Deutsch", "日本語"), which reads right whatever the page's language. */
 export function languageName(code: Lang): string {
-  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  let name = names.get(code);
+  if (name === undefined) {
+    const own = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    name = own.charAt(0).toLocaleUpperCase(code) + own.slice(1);
+    names.set(code, name);
+  }
+  return name;
 }
 
 /**

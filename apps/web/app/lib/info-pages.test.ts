@@ -21,7 +21,9 @@ describe('parseInfoBody', () => {
 });
 
 describe('information pages', () => {
-  const { t, exists } = getI18n('en');
+  const { t } = getI18n('en');
+  // A key without text comes back as itself.
+  const exists = (key: string) => t(key) !== key;
 
   it('has an English title, summary and every section for each page', () => {
     expect([...INFO_SLUGS].sort()).toEqual(Object.keys(INFO_PAGES).sort());

@@ -2,9 +2,8 @@ import type { LiteI18n } from '@vt/i18n/client';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
- * What the browser bundle gets for `react-i18next` (aliased in vite.config.ts for the client build only):
- * the two members the app uses, over the LiteI18n instance of lib/i18n.ts. The server renders with
- * react-i18next and i18next themselves.
+ * What both builds get for `react-i18next` (aliased in vite.config.ts): the two members the app uses, over
+ * the LiteI18n instance of lib/i18n.ts.
  */
 const I18nContext = createContext<LiteI18n | null>(null);
 
