@@ -37,3 +37,4 @@ export {
 export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
 export { buildTimelineVtt, vttTimestamp } from './vtt';
+export { HD_MIN_HEIGHT, isHdLadder, masterVariants, streamSeconds } from './stream-facts';

@@ -1,7 +1,15 @@
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../lib/lru-cache';
 import type { Clock } from './clock';
-import type { DateFilter, Listing, ListingQuery, VideoSort, VideoThumb } from './dto';
+import type {
+  DateFilter,
+  Gender,
+  Listing,
+  ListingQuery,
+  ListingSection,
+  VideoSort,
+  VideoThumb,
+} from './dto';
 import type { MediaUrls } from './media-urls.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 
@@ -64,12 +72,23 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   const categoryByDir = sqlite.prepare('SELECT id FROM categories WHERE dir = ?').pluck();
   const categoryId = (dir: string) =>
     categoryIds.getOrCompute(dir, () => (categoryByDir.get(dir) as number | undefined) ?? null);
+  // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, whoever
+  // looks: their maintained counts (models.videos_count, playlists.videos_count) are then the same for
+  // every visitor and equal to these listings' totals (docs/decisions/0024).
+  const modelGender = sqlite.prepare('SELECT gender FROM models WHERE dir = ?').pluck();
+  const playlistOrientation = sqlite.prepare('SELECT orientation FROM playlists WHERE id = ?').pluck();
+  const genderOf = (t: ListingSection, visitor: Gender): Gender => {
+    if (t.section === 'models') return (modelGender.get(t.dir) as Gender | undefined) ?? visitor;
+    if (t.section === 'playlist')
+      return (playlistOrientation.get(t.playlistId) as Gender | undefined) ?? visitor;
+    return visitor;
+  };
   // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.
   const counts = new TtlMemo<number>(60_000);
 
   function build(q: ListingQuery): Built {
     const where = ['v.status_id = 1', 'v.is_private = 0', 'v.gender = ?'];
-    const params: unknown[] = [q.gender];
+    const params: unknown[] = [genderOf(q.target, q.gender)];
     let from = 'videos v';
     let hint = '';
     let order = orderFor(q.sort, q.date);
