@@ -38,3 +38,4 @@ export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, tr
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
 export { buildTimelineVtt, vttTimestamp } from './vtt';
 export { HD_MIN_HEIGHT, isHdLadder, masterVariants, streamSeconds } from './stream-facts';
+export { playlistDurationSec } from './hls-playlist';
