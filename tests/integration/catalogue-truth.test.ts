@@ -33,7 +33,9 @@ describe('durations', () => {
       const playlist = await (await sut.request(master.replace('master.m3u8', variant))).text();
       expect(listed, `video ${id}`).toBe(Math.floor(playlistDurationSec(playlist)));
       const vtt = await (await sut.request(body.video.timelines)).text();
-      const ends = [...vtt.matchAll(/--> (\d+:\d+:\d+)\.(\d+)/g)].map((m) => seconds(m[1]) + Number(`0.${m[2]}`));
+      const ends = [...vtt.matchAll(/--> (\d+:\d+:\d+)\.(\d+)/g)].map(
+        (m) => seconds(m[1]) + Number(`0.${m[2]}`),
+      );
       expect(Math.max(...ends), `previews of video ${id}`).toBeCloseTo(playlistDurationSec(playlist), 3);
       buckets.add(listed < 600 ? 1 : listed <= 2400 ? 2 : 3);
     }
@@ -57,7 +59,8 @@ describe('JSON shapes of the spec', () => {
     const all = await sut.json('/api/json/videos2/0/straight/latest-updates/60/all..1.all.0.all.json');
     expect(all.body.categories).toEqual([]);
     expect(
-      (await sut.json(`/api/json/videos2/0/straight/latest-updates/60/all..1.all.0.all.json?lang=xx`)).res.status,
+      (await sut.json(`/api/json/videos2/0/straight/latest-updates/60/all..1.all.0.all.json?lang=xx`)).res
+        .status,
     ).toBe(400);
   });
 
@@ -91,7 +94,9 @@ describe('category URLs', () => {
     const dirs = sql<{ dir: string }>('SELECT dir FROM categories ORDER BY id LIMIT 4').map((c) => c.dir);
     const res = await sut.request(`/categories/${dirs.join(',')}/top-rated/2/?date=week`);
     expect(res.status).toBe(301);
-    expect(res.headers.get('location')).toBe(`/categories/${dirs.slice(0, 3).join(',')}/top-rated/2/?date=week`);
+    expect(res.headers.get('location')).toBe(
+      `/categories/${dirs.slice(0, 3).join(',')}/top-rated/2/?date=week`,
+    );
     const short = await sut.request(`/categories/${dirs[0]},${dirs[0]},${dirs[1]}/`);
     expect(short.status).toBe(301);
     expect(short.headers.get('location')).toBe(`/categories/${dirs[0]},${dirs[1]}/`);

@@ -44,7 +44,9 @@ const byDir = (rows: { dir: string; total_videos?: number; totalVideos?: number 
 
 async function categoryCountsShown(gender: Gender): Promise<Record<string, Counts>> {
   return {
-    'categories JSON': byDir((await json(`/api/json/categories/0/${gender}.videos.en.json`, gender)).categories),
+    'categories JSON': byDir(
+      (await json(`/api/json/categories/0/${gender}.videos.en.json`, gender)).categories,
+    ),
     'main JSON': byDir((await json(`/api/json/main/0/${gender}.en.json`, gender)).categories),
     'categories index (tRPC)': byDir(await trpc('catalog.categories', { section: 'videos' }, gender)),
     'header menus (tRPC)': byDir((await trpc('catalog.shell', undefined, gender)).categories),
@@ -171,7 +173,9 @@ describe('every count shown equals its listing', () => {
     expect(sut.services.publish.takeDown([v])).toEqual([v]);
     const after = await expectCategoriesConsistent('straight');
     const cats = sqlite
-      .prepare('SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?')
+      .prepare(
+        'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?',
+      )
       .pluck()
       .all(v) as string[];
     for (const dir of cats) expect(after.get(dir)).toBe((before.get(dir) ?? 0) - 1);

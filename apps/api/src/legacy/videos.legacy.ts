@@ -54,8 +54,7 @@ export function videosLegacy(cache: ResponseCache) {
         p.target.section === 'playlist' ? { ...legacyThumb(v), page: p.page } : legacyThumb(v),
       ),
       total_count: r.totalCount,
-      categories:
-        p.target.section === 'categories' ? c.var.services.catalog.named(p.target.dirs, lang) : [],
+      categories: p.target.section === 'categories' ? c.var.services.catalog.named(p.target.dirs, lang) : [],
     });
     // A member's own lists, private ones included: computed for them alone, never stored in a shared cache.
     if (p.target.section === 'member' && p.target.memberId === c.var.viewer.memberId) {

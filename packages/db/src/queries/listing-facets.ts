@@ -50,7 +50,11 @@ export function rebuildListingFacets(sqlite: Database.Database): void {
  * totals and every category count read listing_facets, so a publish or takedown shows at once, not at the
  * next stats rollup. Call it only for videos whose listed state really changed.
  */
-export function adjustListingFacets(sqlite: Database.Database, videoIds: readonly number[], delta: 1 | -1): void {
+export function adjustListingFacets(
+  sqlite: Database.Database,
+  videoIds: readonly number[],
+  delta: 1 | -1,
+): void {
   if (videoIds.length === 0) return;
   sqlite
     .prepare(

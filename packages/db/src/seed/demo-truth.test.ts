@@ -38,8 +38,13 @@ function fakeClip(path: string, heights: number[], segments: number[]): DemoMedi
   const cues = Math.ceil(seconds / interval);
   const vtt = ['WEBVTT', ''];
   for (let k = 0; k < cues; k++) {
-    const t = (s: number) => `00:00:${String(Math.floor(s)).padStart(2, '0')}.${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
-    vtt.push(`${t(k * interval)} --> ${t(Math.min((k + 1) * interval, seconds))}`, `sprites/sprite-001.jpg#xywh=${k * 160},0,160,90`, '');
+    const t = (s: number) =>
+      `00:00:${String(Math.floor(s)).padStart(2, '0')}.${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
+    vtt.push(
+      `${t(k * interval)} --> ${t(Math.min((k + 1) * interval, seconds))}`,
+      `sprites/sprite-001.jpg#xywh=${k * 160},0,160,90`,
+      '',
+    );
   }
   writeFileSync(join(out, 'timeline.vtt'), vtt.join('\n'));
   writeFileSync(join(out, 'sprites', 'sprite-001.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
@@ -57,9 +62,7 @@ function fakeClip(path: string, heights: number[], segments: number[]): DemoMedi
 }
 
 const vttEnd = (vtt: string) =>
-  Math.max(
-    ...[...vtt.matchAll(/--> (\d+):(\d+):(\d+\.\d+)/g)].map((m) => +m[1] * 3600 + +m[2] * 60 + +m[3]),
-  );
+  Math.max(...[...vtt.matchAll(/--> (\d+):(\d+):(\d+\.\d+)/g)].map((m) => +m[1] * 3600 + +m[2] * 60 + +m[3]));
 
 interface Row {
   id: number;

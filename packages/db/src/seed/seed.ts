@@ -513,7 +513,10 @@ function seedPlaylists(
   const pool = Math.min(totalVideos, RICH_VIDEOS);
   // The demo's playlists are all straight: each draw moves to the next straight video, so what a playlist
   // holds is what its listing shows.
-  const genders = sqlite.prepare('SELECT gender FROM videos WHERE id <= ? ORDER BY id').pluck().all(pool) as string[];
+  const genders = sqlite
+    .prepare('SELECT gender FROM videos WHERE id <= ? ORDER BY id')
+    .pluck()
+    .all(pool) as string[];
   const straight = (id: number) => sameGender(genders, id, 'straight');
   sqlite.transaction(() => {
     for (let id = 1; id <= playlists; id++) {

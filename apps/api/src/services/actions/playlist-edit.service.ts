@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { PLAYLIST_VIDEOS_SQL } from '@vt/db';
+import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
