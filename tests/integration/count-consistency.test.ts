@@ -112,6 +112,24 @@ describe('every count shown equals its listing', () => {
     expect(new Set(totals).size).toBeGreaterThan(1);
   });
 
+  it.each(GENDERS)('the suggester, for the %s orientation', async (gender) => {
+    const { categories } = await json(`/api/json/categories/0/${gender}.videos.en.json`, gender);
+    const { models } = await json(`/api/json/models/0/${gender}/${NO_FILTERS}/count-videos/60/1.json`, gender);
+    let checked = 0;
+    for (const text of [categories[0].title, models[0].title].map((t: string) => t.slice(0, 4))) {
+      const s = await json(`/api/suggester.php?c=${encodeURIComponent(text)}&lang=en`, gender);
+      for (const c of s.categories) {
+        expect(c.total_videos, `suggested ${c.dir}`).toBe(await listed(gender, `categories.${c.dir}`));
+        checked++;
+      }
+      for (const m of s.models) {
+        expect(m.total_videos, `suggested ${m.dir}`).toBe(await listed(gender, `models.${m.dir}`));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it.each(GENDERS)('models, for the %s orientation', async (gender) => {
     await expectModelsConsistent(gender);
   });
