@@ -114,7 +114,10 @@ describe('every count shown equals its listing', () => {
 
   it.each(GENDERS)('the suggester, for the %s orientation', async (gender) => {
     const { categories } = await json(`/api/json/categories/0/${gender}.videos.en.json`, gender);
-    const { models } = await json(`/api/json/models/0/${gender}/${NO_FILTERS}/count-videos/60/1.json`, gender);
+    const { models } = await json(
+      `/api/json/models/0/${gender}/${NO_FILTERS}/count-videos/60/1.json`,
+      gender,
+    );
     let checked = 0;
     for (const text of [categories[0].title, models[0].title].map((t: string) => t.slice(0, 4))) {
       const s = await json(`/api/suggester.php?c=${encodeURIComponent(text)}&lang=en`, gender);
@@ -213,5 +216,44 @@ describe('every count shown equals its listing', () => {
     for (const dir of cats) expect(again.get(dir)).toBe(before.get(dir));
     await expectModelsConsistent('straight');
     await expectPlaylistsConsistent('straight');
+  });
+});
+
+describe('a playlist edited by its owner', () => {
+  it('shows its new count and listing at once, and a changed orientation lists that orientation', async () => {
+    await sut.createMember('counter_owner');
+    const cookie = await sut.signIn('counter_owner');
+    const act = async (fields: Record<string, string>) => {
+      const r = await sut.post('/api/input.php', fields, { cookie });
+      expect(r.res.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+    const form = { title: 'Count check', desc: 'Five or more', visible: '1' };
+    const id = (await act({ act: 'playlist_new', ...form, orientation: 'straight' })).playlist_id as number;
+    const videosOf = (gender: Gender) =>
+      sut.db.$client
+        .prepare(
+          'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ? ORDER BY id LIMIT 2',
+        )
+        .pluck()
+        .all(gender) as number[];
+    const shown = async () =>
+      (await json(`/api/json/playlist/0/0/${id}.json`)).playlist.videos_count as number;
+    const [a, b] = videosOf('straight');
+    for (const [k, video] of [a, b].entries()) {
+      await act({ act: 'playlist_add', playlist_id: String(id), video_id: String(video) });
+      expect(await shown()).toBe(k + 1);
+      expect(await listed('gay', `playlist.${id}`)).toBe(k + 1);
+    }
+    await act({ act: 'playlist_del', playlist_id: String(id), video_id: String(a) });
+    expect(await shown()).toBe(1);
+    expect(await listed('straight', `playlist.${id}`)).toBe(1);
+    // Now a gay playlist: its straight entry is no longer listed, nor counted; a gay one is.
+    await act({ act: 'playlist_upd', playlist_id: String(id), ...form, orientation: 'gay' });
+    expect(await shown()).toBe(0);
+    expect(await listed('straight', `playlist.${id}`)).toBe(0);
+    await act({ act: 'playlist_add', playlist_id: String(id), video_id: String(videosOf('gay')[0]) });
+    expect(await shown()).toBe(1);
+    expect(await listed('shemale', `playlist.${id}`)).toBe(1);
   });
 });

@@ -213,8 +213,12 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     // The page walks the sort index and probes each video (EXISTS); the count must not walk a million rows.
     const where = b.where.map((w) => (w === MODEL_EXISTS ? MODEL_IN : w));
     const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${where.join(' AND ')}`;
+    const count = () => (prepare(sql).get(...b.params) as { n: number }).n;
+    // A playlist's or a member's list changes with every add and remove (its count column at once): its
+    // small set is counted fresh, so the total never lags the count its page shows.
+    if (/^(playlist_videos|watch_history|member_lists) /.test(b.from)) return count();
     const key = `${sql}|${b.params.map(String).join('|')}`;
-    return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
+    return counts.getOrCompute(key, count);
   }
 
   const byIds = prepare(
