@@ -141,6 +141,42 @@ describe('every count shown equals its listing', () => {
     await expectPlaylistsConsistent(gender);
   });
 
+  it.each(GENDERS)("members' uploads and subscriptions, for the %s orientation", async (gender) => {
+    const members = sut.db.$client
+      .prepare(
+        `SELECT DISTINCT uploader_id FROM videos WHERE uploader_id IS NOT NULL AND status_id = 1
+         ORDER BY uploader_id LIMIT 15`,
+      )
+      .pluck()
+      .all() as number[];
+    expect(members.length).toBeGreaterThan(5);
+    for (const id of members) {
+      const { member } = await json(`/api/json/member/0/info/0/${id}.json`, gender);
+      const uploads = (
+        await json(
+          `/api/json/videos2/0/${gender}/latest-updates/60/member.${id}.1.uploaded.0.all.json`,
+          gender,
+        )
+      ).total_count;
+      expect(member.statistics.videos, `member ${id} (${gender})`).toBe(uploads);
+      const subs = await sut.json(`/api/json/member/0/subscriptions/0/${id}.json`, as(gender));
+      if (subs.res.status !== 200) continue;
+      for (const s of subs.body.subscriptions) {
+        if (s.section === 'model')
+          expect(s.total_videos, `subscribed model ${s.dir}`).toBe(await listed(gender, `models.${s.dir}`));
+        if (s.section === 'member') {
+          const theirs = (
+            await json(
+              `/api/json/videos2/0/${gender}/latest-updates/60/member.${s.object_id}.1.uploaded.0.all.json`,
+              gender,
+            )
+          ).total_count;
+          expect(s.total_videos, `subscribed member ${s.object_id}`).toBe(theirs);
+        }
+      }
+    }
+  });
+
   it('the landing page, a model page and a playlist page print the counts their listings return', async () => {
     for (const gender of GENDERS) {
       const full = await page('/landing/', gender);

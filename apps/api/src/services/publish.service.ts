@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { adjustListingFacets, refreshListedCountsOf } from '@vt/db';
+import { adjustListingFacets, MEMBER_VIDEOS_SQL, refreshListedCountsOf } from '@vt/db';
 import type Database from 'better-sqlite3';
 import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
@@ -25,7 +25,7 @@ export function createPublishService({
   originals: { dir: string; keep: boolean };
 }) {
   const uploaderCounts = sqlite.prepare(
-    `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)
+    `UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL}
      WHERE id IN (SELECT value FROM json_each(?))`,
   );
   const uploadersOf = sqlite

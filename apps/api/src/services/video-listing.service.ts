@@ -64,23 +64,30 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   const categoryByDir = sqlite.prepare('SELECT id FROM categories WHERE dir = ?').pluck();
   const categoryId = (dir: string) =>
     categoryIds.getOrCompute(dir, () => (categoryByDir.get(dir) as number | undefined) ?? null);
-  // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, whoever
-  // looks: their maintained counts (models.videos_count, playlists.videos_count) are then the same for
-  // every visitor and equal to these listings' totals (docs/decisions/0024).
+  // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, and a
+  // member's uploads list all of them, whoever looks: their maintained counts (models.videos_count,
+  // playlists.videos_count, members.videos_count) are then the same for every visitor and equal to these
+  // listings' totals (docs/decisions/0024). Null: no orientation filter.
   const modelGender = sqlite.prepare('SELECT gender FROM models WHERE dir = ?').pluck();
   const playlistOrientation = sqlite.prepare('SELECT orientation FROM playlists WHERE id = ?').pluck();
-  const genderOf = (t: ListingSection, visitor: Gender): Gender => {
+  const genderOf = (t: ListingSection, visitor: Gender): Gender | null => {
     if (t.section === 'models') return (modelGender.get(t.dir) as Gender | undefined) ?? visitor;
     if (t.section === 'playlist')
       return (playlistOrientation.get(t.playlistId) as Gender | undefined) ?? visitor;
+    if (t.section === 'member' && t.list === 'uploaded') return null;
     return visitor;
   };
   // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.
   const counts = new TtlMemo<number>(60_000);
 
   function build(q: ListingQuery): Built {
-    const where = ['v.status_id = 1', 'v.is_private = 0', 'v.gender = ?'];
-    const params: unknown[] = [genderOf(q.target, q.gender)];
+    const where = ['v.status_id = 1', 'v.is_private = 0'];
+    const params: unknown[] = [];
+    const gender = genderOf(q.target, q.gender);
+    if (gender !== null) {
+      where.push('v.gender = ?');
+      params.push(gender);
+    }
     let from = 'videos v';
     let hint = '';
     let order = orderFor(q.sort, q.date);

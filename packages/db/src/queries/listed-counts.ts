@@ -14,15 +14,20 @@ export const MODEL_VIDEOS_SQL = `(SELECT count(*) FROM video_models vm JOIN vide
 export const PLAYLIST_VIDEOS_SQL = `(SELECT count(*) FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
   WHERE pv.playlist_id = playlists.id AND v.status_id = 1 AND v.is_private = 0 AND v.gender = playlists.orientation)`;
 
+/** A member's uploads page lists every listed upload of theirs, whatever the visitor's orientation. */
+export const MEMBER_VIDEOS_SQL = `(SELECT count(*) FROM videos v
+  WHERE v.uploader_id = members.id AND v.status_id = 1 AND v.is_private = 0)`;
+
 const CATEGORY_VIDEOS_SQL = `(SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
   WHERE vc.category_id = categories.id AND v.status_id = 1 AND v.is_private = 0)`;
 
-/** Recounts every model, playlist and category (the seed; a repair after a bulk import). */
+/** Recounts every model, playlist, category and member (the seed; a repair after a bulk import). */
 export function refreshListedCounts(sqlite: Database.Database): void {
   sqlite.exec(`
     UPDATE models SET videos_count = ${MODEL_VIDEOS_SQL};
     UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL};
     UPDATE categories SET total_videos = ${CATEGORY_VIDEOS_SQL};
+    UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL};
   `);
 }
 
