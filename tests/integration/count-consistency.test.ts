@@ -51,6 +51,7 @@ async function categoryCountsShown(gender: Gender): Promise<Record<string, Count
     'categories index (tRPC)': byDir(await trpc('catalog.categories', { section: 'videos' }, gender)),
     'header menus (tRPC)': byDir((await trpc('catalog.shell', undefined, gender)).categories),
     'landing (tRPC)': byDir((await trpc('info.landing', undefined, gender)).categories),
+    'HTML sitemap (tRPC)': byDir((await trpc('info.sitemap', undefined, gender)).categories),
   };
 }
 
