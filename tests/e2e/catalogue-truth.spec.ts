@@ -14,7 +14,7 @@ test('the longest video plays as long as its listing says, and HD means a 720p r
 }) => {
   await page.goto('/videos/longest/1/');
   const thumb = page.getByTestId('thumb').first();
-  const badge = (await thumb.locator('.badge--duration').innerText()).replace(/[^\d:]/g, '');
+  const badge = ((await thumb.locator('.badge--duration').textContent()) ?? '').replace(/[^\d:]/g, '');
   const listed = seconds(badge);
   expect(listed).toBeGreaterThan(40 * 60);
   const hdBadge = (await thumb.locator('.badge--hd').count()) > 0;
