@@ -21,7 +21,7 @@ const services = createServices({
     },
   },
 });
-const cats = services.catalog.categories('en', 20).map((c) => c.dir);
+const cats = services.catalog.categories('straight', 'en', 20).map((c) => c.dir);
 const paths = randomListingPaths(2000, cats);
 const times: [number, string][] = [];
 for (const p of paths) {

@@ -23,6 +23,12 @@ test('categories combine with a plus button and come off with their chips', asyn
   const withSort = await request.get('/categories/retro/2/?sort=top-rated', { maxRedirects: 0 });
   expect(withSort.headers().location).toBe('/categories/retro/top-rated/2/');
   expect((await request.get('/categories/no-such-dir/latest-updates/1/')).status()).toBe(404);
+  // At most 3 are shown: a fourth is dropped by a 301 to the canonical URL of the first 3.
+  const four = await request.get('/categories/retro,amateur,vintage,classic/top-rated/1/?date=week', {
+    maxRedirects: 0,
+  });
+  expect(four.status()).toBe(301);
+  expect(four.headers().location).toBe('/categories/retro,amateur,vintage/top-rated/1/?date=week');
   expect((await request.get('/categories/a,b,c,d/latest-updates/1/')).status()).toBe(404);
 
   await page.goto('/categories/retro/latest-updates/1/');

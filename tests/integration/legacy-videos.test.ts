@@ -301,8 +301,9 @@ describe('related', () => {
 
 describe('video file and media', () => {
   it('gives a signed URL that serves the HLS ladder with MIME types and byte ranges', async () => {
+    // A video that shows the clip itself (longer ones loop it from their own directory).
     const id = first<{ id: number }>(
-      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1',
+      "SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND media_path = 'test/clip-1' LIMIT 1",
     ).id;
     const { res, body } = await sut.json(`/api/videofile.php?video_id=${id}`);
     expect(res.status).toBe(200);
@@ -338,7 +339,7 @@ describe('video file and media', () => {
 
   it('serves the seek-preview VTT at the spec path with absolute sprite URLs', async () => {
     const id = first<{ id: number }>(
-      'SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 LIMIT 1',
+      "SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND media_path = 'test/clip-1' LIMIT 1",
     ).id;
     const path = `/timelines/160x90/${Math.floor(id / 1000) * 1000}/${id}.2.5.vtt`;
     const res = await sut.request(path);

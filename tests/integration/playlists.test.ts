@@ -23,7 +23,7 @@ describe('GET /api/json/playlists/...', () => {
     expect(body.total_count).toBe(listed);
     expect(body.playlists).toHaveLength(Math.min(60, listed));
     expect(Object.keys(body.playlists[0]).sort()).toEqual(
-      ['description', 'playlist_id', 'scr', 'title', 'user', 'videos_count', 'viewed'].sort(),
+      ['description', 'owner', 'playlist_id', 'scr', 'title', 'user', 'videos_count', 'viewed'].sort(),
     );
     const viewed = body.playlists.map((p: { viewed: number }) => p.viewed);
     expect([...viewed].sort((a, b) => b - a)).toEqual(viewed);

@@ -3,6 +3,7 @@ export { DEMO_CLIPS } from './demo-clips';
 export { generateDemoPhoto } from './demo-photo';
 export { isMediaError, MediaError, type MediaErrorCode } from './errors';
 export { buildFfmpegArgs, buildFilterGraph } from './ffmpeg-args';
+export { playlistDurationSec } from './hls-playlist';
 export { ALLOWED_DEMUXERS, DEMUXER_BY_EXTENSION, isAllowedFormat, sandboxedInput } from './input-sandbox';
 export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';
 export { assertWithinBounds, DEFAULT_MEDIA_BOUNDS, type MediaBounds } from './media-bounds';
@@ -35,5 +36,6 @@ export {
   resolveMediaLimits,
 } from './resource-limits';
 export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
+export { HD_MIN_HEIGHT, isHdLadder, masterVariants, streamSeconds } from './stream-facts';
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
 export { buildTimelineVtt, vttTimestamp } from './vtt';

@@ -7,7 +7,8 @@ import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
 import type { ExternalProvider } from '../../../apps/api/src/services/auth/external-auth.service';
 import { hashPassword } from '../../../apps/api/src/services/auth/password';
-import { seedDemo } from '../../../packages/db/src/seed/seed';
+import { writeDemoLoops } from '../../../packages/db/src/seed/demo-loops';
+import { type DemoMedia, seedDemo } from '../../../packages/db/src/seed/seed';
 
 export const TEST_MEDIA = 'test/clip-1';
 export const SEGMENT_BYTES = 1000;
@@ -21,7 +22,7 @@ function writeFakeMedia(mediaDir: string) {
     join(dir, 'master.m3u8'),
     '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n360p/index.m3u8\n',
   );
-  writeFileSync(join(dir, '360p', 'index.m3u8'), '#EXTM3U\n#EXTINF:4.0,\nseg-0000.ts\n#EXT-X-ENDLIST\n');
+  writeFileSync(join(dir, '360p', 'index.m3u8'), '#EXTM3U\n#EXTINF:10.0,\nseg-0000.ts\n#EXT-X-ENDLIST\n');
   writeFileSync(join(dir, '360p', 'seg-0000.ts'), Buffer.alloc(SEGMENT_BYTES, 7));
   writeFileSync(join(dir, 'thumb.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
   writeFileSync(join(dir, 'sprites', 'sprite-001.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
@@ -63,18 +64,18 @@ export function createTestApp(
   const photos = writeFakePhotos(config.mediaDir, opts.photos ?? 0);
   const db = openDb(config.databaseFile);
   migrateDb(db);
+  const clip: DemoMedia = {
+    mediaPath: TEST_MEDIA,
+    durationSec: 10,
+    width: 640,
+    height: 360,
+    timelineCount: 2,
+    timelineInterval: 5,
+  };
+  // Longer videos loop the clip (as the demo's do), so every listed duration is the stream's.
   seedDemo(db, {
     videos: opts.videos ?? 400,
-    media: [
-      {
-        mediaPath: TEST_MEDIA,
-        durationSec: 10,
-        width: 640,
-        height: 360,
-        timelineCount: 2,
-        timelineInterval: 5,
-      },
-    ],
+    media: [{ ...clip, loops: writeDemoLoops(config.mediaDir, clip) }],
     photos,
   });
   const built = createApp({

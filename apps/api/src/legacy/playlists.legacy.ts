@@ -15,6 +15,7 @@ export const legacyPlaylist = (p: PlaylistThumb) => ({
   videos_count: p.videosCount,
   viewed: p.viewed,
   scr: p.scr,
+  owner: { _id: p.owner.id, name: p.owner.name },
   user: { _id: p.owner.id, name: p.owner.name },
 });
 
@@ -56,6 +57,8 @@ export function playlistsLegacy(cache: ResponseCache) {
           ...legacyPlaylist(p),
           private: p.isPrivate ? 1 : 0,
           orientation: p.orientation,
+          // Spec §3 names it `owner`; `user` stays for clients that read it.
+          owner: { _id: p.owner.id, name: p.owner.name, avatar: p.owner.avatar },
           user: { _id: p.owner.id, name: p.owner.name, avatar: p.owner.avatar },
         },
       };

@@ -8,6 +8,9 @@ import { BadSegment, parseLang, parseVideos2 } from './paths';
 import type { ResponseCache } from './response-cache';
 import { legacyThumb } from './video-shape';
 
+/** The suggester's lifetime (spec §7 client lifetime for suggestions): half a day. */
+export const SUGGESTER_LIFETIME = 43_200;
+
 /** The search text rule of spec §5, as the legacy error `search_length`. */
 export function searchText(raw: string | undefined): string {
   const s = (raw ?? '').trim();
@@ -62,7 +65,7 @@ export function searchLegacy(cache: ResponseCache) {
         models: r.models.map((x) => ({ dir: x.dir, title: x.title, total_videos: x.totalVideos })),
       },
       200,
-      { 'Cache-Control': 'public, max-age=300', Vary: 'Cookie' },
+      { 'Cache-Control': `public, max-age=${SUGGESTER_LIFETIME}`, Vary: 'Cookie' },
     );
   });
 

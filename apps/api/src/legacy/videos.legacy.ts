@@ -45,10 +45,20 @@ export function videosLegacy(cache: ResponseCache) {
     const rest = c.req.path.slice('/api/json/videos2/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     const p = parseVideos2(rest.slice(0, -5));
+    // Spec §3 listing response: `categories` (title, dir) names the listing's categories, in `?lang=`
+    // (default en; the path has no language and the answer is cached by path and query).
+    const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';
+    const answer = (r: ReturnType<typeof c.var.services.listing.list>) => ({
+      videos: r.items.map((v) =>
+        // Spec §3 playlist entry: the page of the playlist it is on (the strip's `pl_page`).
+        p.target.section === 'playlist' ? { ...legacyThumb(v), page: p.page } : legacyThumb(v),
+      ),
+      total_count: r.totalCount,
+      categories: p.target.section === 'categories' ? c.var.services.catalog.named(p.target.dirs, lang) : [],
+    });
     // A member's own lists, private ones included: computed for them alone, never stored in a shared cache.
     if (p.target.section === 'member' && p.target.memberId === c.var.viewer.memberId) {
-      const r = c.var.services.listing.list(p);
-      return privateJson(c, { videos: r.items.map(legacyThumb), total_count: r.totalCount });
+      return privateJson(c, answer(c.var.services.listing.list(p)));
     }
     const section = p.target.section;
     const keep = section === 'member' || section === 'playlist' ? memberOwnedJson : cachedJson;
@@ -61,8 +71,7 @@ export function videosLegacy(cache: ResponseCache) {
       }
       // A private playlist's videos are as private as the playlist (403 playlist_private).
       if (p.target.section === 'playlist') c.var.services.playlists.get(p.target.playlistId, null);
-      const r = c.var.services.listing.list(p);
-      return { videos: r.items.map(legacyThumb), total_count: r.totalCount };
+      return answer(c.var.services.listing.list(p));
     });
   });
 

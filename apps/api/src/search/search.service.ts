@@ -40,14 +40,20 @@ export function createSearchService({
        ORDER BY searches DESC LIMIT ?`,
     )
     .pluck();
+  // Counts as the linked listings total them (docs/decisions/0024): a category's videos of the visitor's
+  // orientation (the listing facets), a model's own count, for models of that orientation.
   const categoriesByPrefix = sqlite.prepare(
-    `SELECT c.dir, ct.title, c.total_videos AS totalVideos FROM category_titles ct JOIN categories c ON c.id = ct.category_id
-     WHERE ct.lang = ? AND lower(ct.title) LIKE ? ESCAPE '\\' AND c.total_videos > 0
-     ORDER BY c.total_videos DESC LIMIT ?`,
+    `SELECT dir, title, totalVideos FROM (
+       SELECT c.dir, ct.title, coalesce((SELECT sum(f.videos) FROM listing_facets f
+         WHERE f.category_id = c.id AND f.gender = ?), 0) AS totalVideos
+       FROM category_titles ct JOIN categories c ON c.id = ct.category_id
+       WHERE ct.lang = ? AND lower(ct.title) LIKE ? ESCAPE '\\')
+     WHERE totalVideos > 0 ORDER BY totalVideos DESC LIMIT ?`,
   );
   const modelsByPrefix = sqlite.prepare(
     `SELECT dir, title, videos_count AS totalVideos FROM models
-     WHERE alphabet = ? AND title LIKE ? ESCAPE '\\' AND videos_count > 0 ORDER BY videos_count DESC LIMIT ?`,
+     WHERE alphabet = ? AND title LIKE ? ESCAPE '\\' AND gender = ? AND videos_count > 0
+     ORDER BY videos_count DESC LIMIT ?`,
   );
   const like = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -82,8 +88,8 @@ export function createSearchService({
       }
       return {
         keywords,
-        categories: categoriesByPrefix.all(lang, like(c), 5) as Suggestions['categories'],
-        models: modelsByPrefix.all(c[0], like(c), 5) as Suggestions['models'],
+        categories: categoriesByPrefix.all(gender, lang, like(c), 5) as Suggestions['categories'],
+        models: modelsByPrefix.all(c[0], like(c), gender, 5) as Suggestions['models'],
       };
     },
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../lib/lru-cache';
 import type { CategoryInfo, Gender, MainStats } from './dto';
+import type { PublicCaches } from './public-caches';
 
 const TOP_CATEGORIES = 40;
 const TOP_MODELS = 20;
@@ -9,14 +10,13 @@ const KEYWORDS = 100;
 const SHELL_CATEGORIES = 12;
 const SHELL_MODELS = 10;
 
-export function createCatalogService({ sqlite }: { sqlite: Database.Database }) {
-  const categories = sqlite.prepare(
-    `SELECT c.id, c.dir, coalesce(t.title, en.title, c.dir) AS title, c.total_videos AS totalVideos
-     FROM categories c
-       LEFT JOIN category_titles t ON t.category_id = c.id AND t.lang = ?
-       LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
-     ORDER BY c.total_videos DESC, c.id LIMIT ?`,
-  );
+export function createCatalogService({
+  sqlite,
+  caches,
+}: {
+  sqlite: Database.Database;
+  caches?: PublicCaches;
+}) {
   // Per-orientation totals: videos from the listing facets, albums counted from their listed rows.
   const videoCategories = sqlite.prepare(
     `SELECT c.id, c.dir, coalesce(t.title, en.title, c.dir) AS title,
@@ -35,6 +35,12 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
        LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
      ORDER BY totalVideos DESC, c.id`,
   );
+  const titled = sqlite.prepare(
+    `SELECT c.dir, coalesce(t.title, en.title, c.dir) AS title FROM categories c
+       LEFT JOIN category_titles t ON t.category_id = c.id AND t.lang = ?
+       LEFT JOIN category_titles en ON en.category_id = c.id AND en.lang = 'en'
+     WHERE c.dir IN (SELECT value FROM json_each(?))`,
+  );
   const models = sqlite.prepare(
     `SELECT dir, title, videos_count AS totalVideos FROM models WHERE gender = ? ORDER BY popularity DESC, id LIMIT ?`,
   );
@@ -50,13 +56,24 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
   const countryMemo = new TtlMemo<string[]>(10 * 60_000);
   // Every page shows these; a minute old is fresh enough for a menu.
   const shellMemo = new TtlMemo<Pick<MainStats, 'categories' | 'models'>>(60_000);
+  // Its counts change with what is listed: a publish or takedown clears it with every other cache.
+  caches?.register(() => shellMemo.clear());
 
-  const listCategories = (lang: string, limit = 1000) => categories.all(lang, limit) as CategoryInfo[];
+  // One source for every category count shown (landing, menus, main JSON, index): the listing facets,
+  // which the listings' own totals read too, so a count never disagrees with the listing it links to.
+  const listCategories = (gender: Gender, lang: string, limit = 1000) =>
+    (videoCategories.all(gender, lang) as CategoryInfo[]).slice(0, limit);
   const listCountries = () =>
     countryMemo.getOrCompute('all', () => (countries.all() as string[]).filter((c) => c !== 'xx'));
 
   return {
     categories: listCategories,
+
+    /** The named categories' titles in the language, in the order asked, unknown dirs left out. */
+    named(dirs: readonly string[], lang: string): { dir: string; title: string }[] {
+      const rows = titled.all(lang, JSON.stringify(dirs)) as { dir: string; title: string }[];
+      return dirs.flatMap((d) => rows.filter((r) => r.dir === d));
+    },
     countries: listCountries,
 
     /** Every category with its total for one orientation: `total_videos` counts albums for `albums`. */
@@ -67,14 +84,14 @@ export function createCatalogService({ sqlite }: { sqlite: Database.Database }) 
     /** The top categories and models of the header menus and the tag strip. */
     shell(gender: Gender, lang: string): Pick<MainStats, 'categories' | 'models'> {
       return shellMemo.getOrCompute(`${gender}.${lang}`, () => ({
-        categories: listCategories(lang, SHELL_CATEGORIES),
+        categories: listCategories(gender, lang, SHELL_CATEGORIES),
         models: models.all(gender, SHELL_MODELS) as MainStats['models'],
       }));
     },
 
     main(gender: Gender, lang: string): MainStats {
       return {
-        categories: listCategories(lang, TOP_CATEGORIES),
+        categories: listCategories(gender, lang, TOP_CATEGORIES),
         models: models.all(gender, TOP_MODELS) as MainStats['models'],
         keywords: keywords.all(KEYWORDS) as string[],
         countries: listCountries(),

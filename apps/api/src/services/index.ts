@@ -174,7 +174,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     urls,
     listing,
     videos,
-    catalog: createCatalogService({ sqlite }),
+    catalog: createCatalogService({ sqlite, caches }),
     sitemaps: createSitemaps({ sqlite, urls, origin: config.publicOrigin }),
     playlists: createPlaylistService({ sqlite, listing }),
     members: createMemberList({ sqlite, clock }),

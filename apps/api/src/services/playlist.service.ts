@@ -50,8 +50,10 @@ interface Row {
   first_video: number | null;
 }
 
-const FIRST_VIDEO =
-  '(SELECT pv.video_id FROM playlist_videos pv WHERE pv.playlist_id = p.id ORDER BY pv.position LIMIT 1) AS first_video';
+/** The first entry its listing shows (a listed video of the playlist's orientation): its cover. */
+const FIRST_VIDEO = `(SELECT pv.video_id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id
+  WHERE pv.playlist_id = p.id AND v.status_id = 1 AND v.is_private = 0 AND v.gender = p.orientation
+  ORDER BY pv.position LIMIT 1) AS first_video`;
 
 export function createPlaylistService({
   sqlite,

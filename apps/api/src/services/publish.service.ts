@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { adjustListingFacets, MEMBER_VIDEOS_SQL, refreshListedCountsOf } from '@vt/db';
 import type Database from 'better-sqlite3';
 import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
@@ -24,7 +25,7 @@ export function createPublishService({
   originals: { dir: string; keep: boolean };
 }) {
   const uploaderCounts = sqlite.prepare(
-    `UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1)
+    `UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL}
      WHERE id IN (SELECT value FROM json_each(?))`,
   );
   const uploadersOf = sqlite
@@ -47,6 +48,25 @@ export function createPublishService({
   const videoVisibility = sqlite.prepare('SELECT status_id, uploader_id FROM videos WHERE id = ?');
   const albumVisibility = sqlite.prepare('SELECT status_id, uploader_id FROM albums WHERE id = ?');
   const originalsOf = sqlite.prepare('SELECT id FROM uploads WHERE video_id = ?').pluck();
+  const listedIds = sqlite
+    .prepare(
+      'SELECT id FROM videos WHERE id IN (SELECT value FROM json_each(?)) AND status_id = 1 AND is_private = 0',
+    )
+    .pluck();
+  /** Which of these videos visitors can list now. */
+  const listedOf = (ids: readonly number[]) => listedIds.all(JSON.stringify(ids)) as number[];
+
+  /**
+   * In the same transaction as the status change: the listing facets (every category count and listing
+   * total) and the maintained counts of the models, playlists and categories of the videos that entered
+   * (+1) or left (-1) the listings. `listed` are the ones visitors could list before a removal or can after
+   * an addition.
+   */
+  function listedChanged(changedIds: readonly number[], listed: readonly number[], delta: 1 | -1) {
+    const moved = changedIds.filter((id) => listed.includes(id));
+    adjustListingFacets(sqlite, moved, delta);
+    refreshListedCountsOf(sqlite, moved);
+  }
 
   /** After any change of what is listed: counters, totals, search and every cache. */
   function changed(videoIds: readonly number[], uploaderIds: readonly number[]) {
@@ -68,6 +88,7 @@ export function createPublishService({
           categoryMask.run(id);
           ok.push(id);
         }
+        listedChanged(ok, listedOf(ok), 1);
         return ok;
       })();
       if (done.length) changed(done, uploaders(done));
@@ -90,7 +111,12 @@ export function createPublishService({
     /** Any state → deleted (status 5): its page shows 'Video has been recently deleted'. */
     takeDown(videoIds: readonly number[]): number[] {
       const ups = uploaders(videoIds);
-      const done = sqlite.transaction(() => videoIds.filter((id) => takeDownVideo.run(id).changes > 0))();
+      const done = sqlite.transaction(() => {
+        const wasListed = listedOf(videoIds);
+        const ok = videoIds.filter((id) => takeDownVideo.run(id).changes > 0);
+        listedChanged(ok, wasListed, -1);
+        return ok;
+      })();
       if (done.length) changed(done, ups);
       return done;
     },
@@ -151,9 +177,12 @@ export function createPublishService({
         .prepare('SELECT id FROM videos WHERE uploader_id = ? AND status_id = ?')
         .pluck()
         .all(memberId, from) as number[];
+      const wasListed = listedOf(videos);
       sqlite
         .prepare('UPDATE videos SET status_id = ? WHERE uploader_id = ? AND status_id = ?')
         .run(to, memberId, from);
+      if (to === 1) listedChanged(videos, listedOf(videos), 1);
+      else listedChanged(videos, wasListed, -1);
       const albums = sqlite
         .prepare('SELECT id FROM albums WHERE uploader_id = ? AND status_id = ?')
         .pluck()

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../lib/lru-cache';
 import type { Clock } from './clock';
-import type { DateFilter, Listing, ListingQuery, VideoSort, VideoThumb } from './dto';
+import type { DateFilter, Gender, Listing, ListingQuery, ListingSection, VideoSort, VideoThumb } from './dto';
 import type { MediaUrls } from './media-urls.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 
@@ -64,12 +64,30 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   const categoryByDir = sqlite.prepare('SELECT id FROM categories WHERE dir = ?').pluck();
   const categoryId = (dir: string) =>
     categoryIds.getOrCompute(dir, () => (categoryByDir.get(dir) as number | undefined) ?? null);
+  // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, and a
+  // member's uploads list all of them, whoever looks: their maintained counts (models.videos_count,
+  // playlists.videos_count, members.videos_count) are then the same for every visitor and equal to these
+  // listings' totals (docs/decisions/0024). Null: no orientation filter.
+  const modelGender = sqlite.prepare('SELECT gender FROM models WHERE dir = ?').pluck();
+  const playlistOrientation = sqlite.prepare('SELECT orientation FROM playlists WHERE id = ?').pluck();
+  const genderOf = (t: ListingSection, visitor: Gender): Gender | null => {
+    if (t.section === 'models') return (modelGender.get(t.dir) as Gender | undefined) ?? visitor;
+    if (t.section === 'playlist')
+      return (playlistOrientation.get(t.playlistId) as Gender | undefined) ?? visitor;
+    if (t.section === 'member' && t.list === 'uploaded') return null;
+    return visitor;
+  };
   // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.
   const counts = new TtlMemo<number>(60_000);
 
   function build(q: ListingQuery): Built {
-    const where = ['v.status_id = 1', 'v.is_private = 0', 'v.gender = ?'];
-    const params: unknown[] = [q.gender];
+    const where = ['v.status_id = 1', 'v.is_private = 0'];
+    const params: unknown[] = [];
+    const gender = genderOf(q.target, q.gender);
+    if (gender !== null) {
+      where.push('v.gender = ?');
+      params.push(gender);
+    }
     let from = 'videos v';
     let hint = '';
     let order = orderFor(q.sort, q.date);
@@ -202,8 +220,12 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     // The page walks the sort index and probes each video (EXISTS); the count must not walk a million rows.
     const where = b.where.map((w) => (w === MODEL_EXISTS ? MODEL_IN : w));
     const sql = `SELECT count(*) AS n FROM ${b.from} WHERE ${where.join(' AND ')}`;
+    const count = () => (prepare(sql).get(...b.params) as { n: number }).n;
+    // A playlist's or a member's list changes with every add and remove (its count column at once): its
+    // small set is counted fresh, so the total never lags the count its page shows.
+    if (/^(playlist_videos|watch_history|member_lists) /.test(b.from)) return count();
     const key = `${sql}|${b.params.map(String).join('|')}`;
-    return counts.getOrCompute(key, () => (prepare(sql).get(...b.params) as { n: number }).n);
+    return counts.getOrCompute(key, count);
   }
 
   const byIds = prepare(

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMediaError, type MediaErrorCode, type MediaLimitsInput, probe, processVideo } from '@vt/media';
+import {
+  isHdLadder,
+  isMediaError,
+  type MediaErrorCode,
+  type MediaLimitsInput,
+  probe,
+  processVideo,
+  streamSeconds,
+} from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
@@ -174,7 +182,9 @@ export function createIngest(opts: {
     const preview = meta.preview ? opts.previews.find(upload.member_id, meta.preview) : null;
     if (preview) await opts.previews.apply(preview, join(opts.mediaDir, mediaPath), manifest);
     await writeImageVariants(join(opts.mediaDir, mediaPath));
-    const duration = Math.round(manifest.durationSec);
+    // What the player will show (the ladder's own length), and HD only when a 720p+ rendition exists.
+    const duration =
+      (await streamSeconds(join(opts.mediaDir, mediaPath))) ?? Math.floor(manifest.durationSec);
     sqlite
       .prepare(
         `UPDATE videos SET media_path = ?, duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
@@ -186,7 +196,7 @@ export function createIngest(opts: {
         duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
         manifest.width,
         manifest.height,
-        manifest.height >= 720 ? 1 : 0,
+        isHdLadder(manifest.renditions) ? 1 : 0,
         manifest.sprites.tileCount,
         manifest.sprites.interval,
         videoId,

@@ -26,11 +26,16 @@ export async function loadCategoryListing(
   first: string | undefined,
   second: string | undefined,
 ): Promise<CategoryListingData> {
-  const dirs = ids.split(',');
-  if (dirs.length > MAX_CATEGORIES || new Set(dirs).size !== dirs.length || !dirs.every((d) => DIR.test(d))) {
-    notFound();
-  }
+  const given = ids.split(',');
+  if (!given.every((d) => DIR.test(d))) notFound();
   const url = new URL(request.url);
+  // The spec shows at most 3 categories: a longer (or repeating) list is answered by the canonical URL
+  // of its first 3 distinct ones, the rest of the path and the query kept.
+  const dirs = [...new Set(given)].slice(0, MAX_CATEGORIES);
+  if (dirs.length !== given.length) {
+    const rest = [first, second].filter((x) => x !== undefined).map((x) => `${x}/`);
+    throw redirect(`/categories/${dirs.join(',')}/${rest.join('')}${url.search}`, 301);
+  }
   const base = `/categories/${dirs.join(',')}`;
   if (first === undefined) throw redirect(`${base}/latest-updates/1/${url.search}`, 301);
   if (second === undefined) {

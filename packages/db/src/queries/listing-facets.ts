@@ -44,3 +44,29 @@ export function rebuildListingFacets(sqlite: Database.Database): void {
     }
   })();
 }
+
+/**
+ * Moves these videos into (+1) or out of (-1) the facet totals, in the caller's transaction: the listing
+ * totals and every category count read listing_facets, so a publish or takedown shows at once, not at the
+ * next stats rollup. Call it only for videos whose listed state really changed.
+ */
+export function adjustListingFacets(
+  sqlite: Database.Database,
+  videoIds: readonly number[],
+  delta: 1 | -1,
+): void {
+  if (videoIds.length === 0) return;
+  sqlite
+    .prepare(
+      `INSERT INTO listing_facets (gender, category_id, duration_bucket, is_hd, videos)
+       SELECT gender, cat, db, hd, ? * count(*) FROM (
+         SELECT v.gender, 0 AS cat, v.duration_bucket AS db, v.is_hd AS hd FROM videos v
+           WHERE v.id IN (SELECT value FROM json_each(?))
+         UNION ALL
+         SELECT v.gender, vc.category_id, v.duration_bucket, v.is_hd FROM videos v
+           JOIN video_categories vc ON vc.video_id = v.id WHERE v.id IN (SELECT value FROM json_each(?)))
+       GROUP BY 1, 2, 3, 4
+       ON CONFLICT (gender, category_id, duration_bucket, is_hd) DO UPDATE SET videos = max(0, videos + excluded.videos)`,
+    )
+    .run(delta, JSON.stringify(videoIds), JSON.stringify(videoIds));
+}

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_CLIPS, generateDemoClip, generateDemoPhoto, processVideo } from '@vt/media';
+import { clipStreamSeconds, writeDemoLoops } from './demo-loops';
 import type { DemoMedia } from './seed';
 
 export interface DemoMediaOptions {
@@ -42,14 +43,17 @@ export async function prepareDemoMedia(
       ffprobePath: opts.ffprobePath,
     });
     rmSync(source, { force: true });
-    media[i] = {
+    const clip: DemoMedia = {
       mediaPath,
-      durationSec: manifest.durationSec,
+      // What the player shows: the ladder's own length, not the source's.
+      durationSec: Math.floor(clipStreamSeconds(opts.mediaDir, mediaPath)),
       width: manifest.width,
       height: manifest.height,
+      topHeight: Math.max(...manifest.renditions.map((r) => r.height)),
       timelineCount: manifest.sprites.tileCount,
       timelineInterval: manifest.sprites.interval,
     };
+    media[i] = { ...clip, loops: writeDemoLoops(opts.mediaDir, clip) };
     progress('demo clips', ++done, specs.length);
   });
   // Two at a time: one ffmpeg already keeps a core busy, and the machine may have only two.

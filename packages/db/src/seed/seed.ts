@@ -1,5 +1,7 @@
+import { HD_MIN_HEIGHT } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { Db } from '../client';
+import { refreshListedCounts } from '../queries/listed-counts';
 import { rebuildListingFacets } from '../queries/listing-facets';
 import { ratingOf } from '../queries/rating';
 import { rollupViewCounters } from '../queries/rollup-views';
@@ -27,6 +29,10 @@ export interface DemoMedia {
   height: number;
   timelineCount: number;
   timelineInterval: number;
+  /** The tallest rendition of its ladder (the HD badge needs 720 or more); `height` when absent. */
+  topHeight?: number;
+  /** Longer cuts of the same clip (demo-loops.ts), for the videos listed as longer. */
+  loops?: DemoMedia[];
 }
 
 export interface SeedOptions {
@@ -47,7 +53,7 @@ const CHANNELS = 12;
 const MIN_ALBUMS = 200;
 const MIN_PLAYLISTS = 300;
 /** Bumped whenever the seed's output changes, so cached seeded databases (the bench's) are rebuilt. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 /** Above this many videos, comment rows and rich daily counters are only made for the first ones. */
 const RICH_VIDEOS = 20_000;
 const CHUNK = 20_000;
@@ -243,7 +249,7 @@ function seedVideos(
   // A few big categories and many small ones, like a real archive (and the ≥1000 sidebar rule).
   const categoryWeights = DEMO_CATEGORIES.map((_, k) => 1 / (k + 1) ** 0.9);
   const modelWeights = Array.from({ length: MODELS }, (_, k) => 1 / (k + 1) ** 0.7);
-  const heights = [240, 360, 480, 720, 1080];
+  const modelGenders = sqlite.prepare('SELECT gender FROM models ORDER BY id').pluck().all() as string[];
   const total = opts.videos;
 
   chunked(
@@ -252,23 +258,25 @@ function seedVideos(
     (i) => {
       const id = i + 1;
       const { title, year } = makeTitle(rng);
-      const media = opts.media[i % opts.media.length];
-      // The first clips are shown exactly as they are; the rest borrow a clip but keep their own metadata.
+      const clip = opts.media[i % opts.media.length];
+      // The first clips are shown exactly as they are; the rest borrow a clip (or a longer loop of it,
+      // demo-loops.ts) and keep their own metadata. Duration, size and HD always come from the stream
+      // served, so the listing, the player and the badge agree. The draws for the lengths and heights of
+      // earlier seeds stay (the target length picks the loop), so every other seeded value is unchanged.
       const own = i < opts.media.length;
       const bucket = own ? 1 : rng.weighted([0.4, 0.4, 0.2]) + 1;
-      const duration = own
-        ? Math.round(media.durationSec)
+      const target = own
+        ? clip.durationSec
         : bucket === 1
           ? rng.int(60, 599)
           : bucket === 2
             ? rng.int(600, 2400)
             : rng.int(2401, 7200);
-      const height = own ? media.height : heights[rng.weighted([0.1, 0.2, 0.3, 0.25, 0.15])];
-      const width = own
-        ? media.width
-        : height >= 720
-          ? Math.round((height * 16) / 9)
-          : Math.round((height * 4) / 3);
+      if (!own) rng.weighted([0.1, 0.2, 0.3, 0.25, 0.15]);
+      const media = own ? clip : nearestCut(clip, target);
+      const duration = Math.floor(media.durationSec);
+      const { width, height } = media;
+      const isHd = (media.topHeight ?? media.height) >= HD_MIN_HEIGHT ? 1 : 0;
       // Denser towards now, so day, week and month filters all find something.
       const age = own ? rng.int(0, 6) * 3600 : Math.floor(1095 * DAY * rng.next() ** 2);
       const viewed = Math.floor(250_000 * rng.next() ** 4) + rng.int(10, 400);
@@ -281,21 +289,23 @@ function seedVideos(
       const cats = new Set<number>();
       const nCats = rng.int(1, 4);
       while (cats.size < nCats) cats.add(rng.weighted(categoryWeights) + 1);
+      const description = `${rng.pick(DESCRIPTION_SENTENCES)} ${rng.pick(DESCRIPTION_SENTENCES)}`;
+      const gender = GENDERS[rng.weighted([0.8, 0.12, 0.08])];
       insert.run(
         id,
         slugify(title) || `video-${id}`,
         title,
-        `${rng.pick(DESCRIPTION_SENTENCES)} ${rng.pick(DESCRIPTION_SENTENCES)}`,
+        description,
         status,
         isPrivate,
-        ['straight', 'gay', 'shemale'][rng.weighted([0.8, 0.12, 0.08])],
+        gender,
         rng.pick(COUNTRIES),
         year,
         duration,
         duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
         width,
         height,
-        height >= 720 ? 1 : 0,
+        isHd,
         now - age,
         now - age,
         rng.chance(0.6) ? rng.int(1, 120) : null,
@@ -314,10 +324,35 @@ function seedVideos(
       const models = new Set<number>();
       const nModels = rng.weighted([0.25, 0.45, 0.2, 0.1]);
       while (models.size < nModels) models.add(rng.weighted(modelWeights) + 1);
-      for (const m of models) withModel.run(id, m);
+      // A model appears in videos of their own orientation, whose listing their page shows.
+      for (const m of new Set([...models].map((m) => sameGender(modelGenders, m, gender))))
+        withModel.run(id, m);
     },
     (done) => progress('videos', done, total),
   );
+}
+
+/** Video orientations in the order the seed's draws index them. */
+const GENDERS = ['straight', 'gay', 'shemale'] as const;
+
+/** The clip or the loop of it whose length is nearest the target. */
+function nearestCut(clip: DemoMedia, target: number): DemoMedia {
+  let best = clip;
+  for (const cut of clip.loops ?? [])
+    if (Math.abs(cut.durationSec - target) < Math.abs(best.durationSec - target)) best = cut;
+  return best;
+}
+
+/**
+ * The first id from `id` on (1-based, wrapping) whose gender is `gender`: a draw moved to a match
+ * without drawing again, so the random stream, and everything seeded after, stays as it was.
+ */
+function sameGender(genders: readonly string[], id: number, gender: string): number {
+  for (let k = 0; k < genders.length; k++) {
+    const candidate = ((id - 1 + k) % genders.length) + 1;
+    if (genders[candidate - 1] === gender) return candidate;
+  }
+  return id;
 }
 
 /** 90 days of views per country: rich for the first RICH_VIDEOS videos, a few rows for the rest. */
@@ -476,6 +511,13 @@ function seedPlaylists(
     'INSERT OR IGNORE INTO playlist_videos (playlist_id, video_id, position, added_at) VALUES (?, ?, ?, ?)',
   );
   const pool = Math.min(totalVideos, RICH_VIDEOS);
+  // The demo's playlists are all straight: each draw moves to the next straight video, so what a playlist
+  // holds is what its listing shows.
+  const genders = sqlite
+    .prepare('SELECT gender FROM videos WHERE id <= ? ORDER BY id')
+    .pluck()
+    .all(pool) as string[];
+  const straight = (id: number) => sameGender(genders, id, 'straight');
   sqlite.transaction(() => {
     for (let id = 1; id <= playlists; id++) {
       const created = now - rng.int(1, 700) * DAY;
@@ -491,7 +533,7 @@ function seedPlaylists(
         created + rng.int(0, 30) * DAY,
       );
       const n = rng.int(5, 40);
-      for (let p = 0; p < n; p++) entry.run(id, rng.int(1, pool), p + 1, created);
+      for (let p = 0; p < n; p++) entry.run(id, straight(rng.int(1, pool)), p + 1, created);
     }
     // One long public playlist (no rng draws, so nothing else changes): more than two pages of 60, for the
     // video page's playlist strip that loads neighbouring pages.
@@ -507,7 +549,8 @@ function seedPlaylists(
       now - DAY,
       now,
     );
-    for (let p = 0; p < Math.min(130, totalVideos); p++) entry.run(long, p + 1, p + 1, now - DAY);
+    const tour = genders.flatMap((g, k) => (g === 'straight' ? [k + 1] : [])).slice(0, 130);
+    for (const [p, videoId] of tour.entries()) entry.run(long, videoId, p + 1, now - DAY);
   })();
 }
 
@@ -582,24 +625,19 @@ function seedKeywords(sqlite: Database.Database, rng: Random, now: number) {
 
 /** Denormalised counts the listings sort and filter on. */
 export function refreshCounters(sqlite: Database.Database): void {
+  refreshListedCounts(sqlite);
   sqlite.exec(`
     UPDATE videos SET comments_count = (SELECT count(*) FROM comments c
       WHERE c.section = 'video' AND c.object_id = videos.id AND c.is_deleted = 0)
       WHERE id IN (SELECT object_id FROM comments WHERE section = 'video');
-    UPDATE categories SET total_videos = (SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
-      WHERE vc.category_id = categories.id AND v.status_id = 1 AND v.is_private = 0),
-      total_albums = (SELECT count(*) FROM album_categories ac WHERE ac.category_id = categories.id);
-    UPDATE models SET videos_count = (SELECT count(*) FROM video_models vm JOIN videos v ON v.id = vm.video_id
-      WHERE vm.model_id = models.id AND v.status_id = 1 AND v.is_private = 0),
-      viewed = coalesce((SELECT sum(v.video_viewed) FROM video_models vm JOIN videos v ON v.id = vm.video_id
+    UPDATE categories SET total_albums = (SELECT count(*) FROM album_categories ac WHERE ac.category_id = categories.id);
+    UPDATE models SET viewed = coalesce((SELECT sum(v.video_viewed) FROM video_models vm JOIN videos v ON v.id = vm.video_id
       WHERE vm.model_id = models.id), 0),
       subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'model' AND s.object_id = models.id),
       albums_count = (SELECT count(*) FROM album_models am JOIN albums a ON a.id = am.album_id
         WHERE am.model_id = models.id AND a.status_id = 1 AND a.is_private = 0);
     UPDATE models SET popularity = viewed / 100 + subscribers_count * 10;
-    UPDATE members SET videos_count = (SELECT count(*) FROM videos v WHERE v.uploader_id = members.id AND v.status_id = 1),
-      subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'member' AND s.object_id = members.id);
-    UPDATE playlists SET videos_count = (SELECT count(*) FROM playlist_videos p WHERE p.playlist_id = playlists.id);
+    UPDATE members SET subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'member' AND s.object_id = members.id);
     UPDATE channels SET videos_count = (SELECT count(*) FROM videos v WHERE v.channel_id = channels.id AND v.status_id = 1);
   `);
 }

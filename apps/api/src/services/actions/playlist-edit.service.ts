@@ -1,3 +1,4 @@
+import { PLAYLIST_VIDEOS_SQL } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
@@ -49,8 +50,9 @@ export function createPlaylistEditService({
     if (owner.get(playlistId) !== memberId) throw notFound();
   }
 
+  // The count its page and its listing agree on: listed videos of the playlist's orientation.
   const recount = sqlite.prepare(
-    'UPDATE playlists SET videos_count = (SELECT count(*) FROM playlist_videos WHERE playlist_id = ?), updated_at = ? WHERE id = ?',
+    `UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL}, updated_at = ? WHERE id = ?`,
   );
 
   return {
@@ -75,6 +77,7 @@ export function createPlaylistEditService({
           'UPDATE playlists SET title = ?, description = ?, is_private = ?, orientation = ?, updated_at = ? WHERE id = ?',
         )
         .run(p.title, p.desc, p.isPrivate, p.orientation, clock.now(), playlistId);
+      recount.run(clock.now(), playlistId);
       // Made private: cached public answers that show it must go now, not when they expire.
       if (p.isPrivate && !wasPrivate) caches.purge();
       return { code: 'playlist_changed' };
@@ -100,7 +103,7 @@ export function createPlaylistEditService({
             'INSERT OR IGNORE INTO playlist_videos (playlist_id, video_id, position, added_at) VALUES (?, ?, ?, ?)',
           )
           .run(playlistId, videoId, next, clock.now());
-        recount.run(playlistId, clock.now(), playlistId);
+        recount.run(clock.now(), playlistId);
         return r.changes > 0;
       })();
       if (!added)
@@ -116,7 +119,7 @@ export function createPlaylistEditService({
       sqlite
         .prepare('DELETE FROM playlist_videos WHERE playlist_id = ? AND video_id = ?')
         .run(playlistId, videoId);
-      recount.run(playlistId, clock.now(), playlistId);
+      recount.run(clock.now(), playlistId);
       return { code: 'playlist_removed' };
     },
 

@@ -6,7 +6,7 @@ export const infoRouter = router({
   /** Every category (most videos first) and the top models. */
   sitemap: publicProcedure.query(({ ctx }) => {
     const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
-    return { categories: ctx.services.catalog.categories(ctx.lang), models: main.models };
+    return { categories: ctx.services.catalog.categories(ctx.gender, ctx.lang), models: main.models };
   }),
 
   /** The top categories and a handful of this week's most popular videos. */
