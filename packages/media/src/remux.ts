@@ -226,7 +226,6 @@ export async function remuxHlsToMp4(
     await writeFile(listFile, `${list.join('\n')}\n`);
 
     const limits = resolveMediaLimits(opts.limits);
-    // prettier-ignore
     const args = [
       '-hide_banner',
       '-nostdin',

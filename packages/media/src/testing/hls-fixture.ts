@@ -51,7 +51,7 @@ export function makeHlsLadder(dir: string, opts: { seconds: number; heights: num
     '-var_stream_map',
     heights.map((h, i) => (audio ? `v:${i},a:${i},name:${h}p` : `v:${i},name:${h}p`)).join(' '),
     join(dir, '%v', 'index.m3u8'),
-  ]; // prettier-ignore
+  ];
   execFileSync('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
