@@ -123,7 +123,12 @@ export function videosLegacy(cache: ResponseCache) {
     return c.json(
       [
         { format: 'hls', video_url: base64(url) },
-        ...mp4.map((l) => ({ format: 'mp4', quality: l.quality, height: l.height, video_url: base64(l.url) })),
+        ...mp4.map((l) => ({
+          format: 'mp4',
+          quality: l.quality,
+          height: l.height,
+          video_url: base64(l.url),
+        })),
       ],
       200,
       { 'Cache-Control': `private, max-age=${maxAge}` },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { hostname } from 'node:os';
 import { mkdir, open, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import {
   type LadderLevel,

@@ -28,8 +28,8 @@ import { createCaptcha } from './captcha.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
-import { createRateLimits } from './limits/rate-limits.service';
 import { createDownloadService } from './download.service';
+import { createRateLimits } from './limits/rate-limits.service';
 import { createMediaUrls } from './media-urls.service';
 import { createMemberList } from './member-list.service';
 import { createMemberProfiles } from './member-profile.service';
@@ -75,13 +75,7 @@ export interface ServiceDeps {
 }
 
 /** Every service, wired from explicit dependencies: no module-level singletons. */
-export function createServices({
-  db,
-  config,
-  clock = systemClock,
-  externalProvider,
-  onError,
-}: ServiceDeps) {
+export function createServices({ db, config, clock = systemClock, externalProvider, onError }: ServiceDeps) {
   const sqlite = db.$client;
   const urls = createMediaUrls({
     secret: config.mediaSecret,
