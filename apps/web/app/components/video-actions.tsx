@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
@@ -8,8 +8,10 @@ import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
 import { ContactModal } from './contact/contact-modal';
-import { DownloadGate } from './download-gate';
 import { ShareModal } from './share-modal';
+
+// Fetched on the click that opens it: the gate, its quality choice and progress stay out of the first load.
+const DownloadGate = lazy(() => import('./download-gate').then((m) => ({ default: m.DownloadGate })));
 
 type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
@@ -110,12 +112,14 @@ export function VideoActions({
         <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
       )}
       {open === 'download' && (
-        <DownloadGate
-          videoId={video.id}
-          subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
-          signedIn={signedIn}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <DownloadGate
+            videoId={video.id}
+            subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
+            signedIn={signedIn}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </div>
   );
