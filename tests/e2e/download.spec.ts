@@ -17,6 +17,8 @@ async function playlistSeconds(page: Page, quality: string): Promise<number> {
 
 /** Opens the gate, skips subscribing and lets the 10 s wait pass on the page's own clock. */
 async function passTheGate(page: Page) {
+  // The gate only logs a failed file-link fetch (spec §8): show it in the test's output.
+  page.on('console', (m) => m.type() === 'error' && console.log(`[browser] ${m.text()}`));
   await page.clock.install();
   await page.goto(VIDEO);
   const gate = page.getByTestId('download-gate');

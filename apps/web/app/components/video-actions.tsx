@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
@@ -8,10 +8,16 @@ import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
 import { ContactModal } from './contact/contact-modal';
+import type { DownloadGate as DownloadGateComponent } from './download-gate';
 import { ShareModal } from './share-modal';
 
-// Fetched on the click that opens it: the gate, its quality choice and progress stay out of the first load.
-const DownloadGate = lazy(() => import('./download-gate').then((m) => ({ default: m.DownloadGate })));
+type Gate = ComponentType<ComponentProps<typeof DownloadGateComponent>>;
+/**
+ * The gate is fetched on intent (pointer over or focus on the button) and opened once it is there: it,
+ * its quality choice and its progress stay out of the video page's first load. Not React.lazy: Suspense
+ * reveals its content on a timer, and the gate must open even while a page's timers are held.
+ */
+const loadGate = (): Promise<Gate> => import('./download-gate').then((m) => m.DownloadGate);
 
 type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
@@ -28,6 +34,15 @@ export function VideoActions({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OpenModal>(null);
+  const [DownloadGate, setDownloadGate] = useState<Gate | null>(null);
+  const openDownload = () =>
+    loadGate().then(
+      (gate) => {
+        setDownloadGate(() => gate);
+        setOpen('download');
+      },
+      (error: unknown) => console.error('[download] the download gate could not be loaded', error),
+    );
   const close = () => setOpen(null);
   const active = video.state === 'active';
   const login = useLoginModal();
@@ -86,7 +101,13 @@ export function VideoActions({
         {t('video.share')}
       </button>
       {active && (
-        <button type="button" className="video-actions__button" onClick={() => setOpen('download')}>
+        <button
+          type="button"
+          className="video-actions__button"
+          onPointerEnter={() => void loadGate().catch(() => {})}
+          onFocus={() => void loadGate().catch(() => {})}
+          onClick={openDownload}
+        >
           {t('video.download')}
         </button>
       )}
@@ -111,15 +132,13 @@ export function VideoActions({
       {open === 'share' && (
         <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
       )}
-      {open === 'download' && (
-        <Suspense fallback={null}>
-          <DownloadGate
-            videoId={video.id}
-            subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
-            signedIn={signedIn}
-            onClose={close}
-          />
-        </Suspense>
+      {open === 'download' && DownloadGate && (
+        <DownloadGate
+          videoId={video.id}
+          subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
+          signedIn={signedIn}
+          onClose={close}
+        />
       )}
     </div>
   );
