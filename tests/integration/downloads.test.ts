@@ -111,6 +111,11 @@ describe('MP4 downloads', () => {
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${size}`);
     expect(part.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
+    const head = await sut.request(level.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
     const tail = await sut.request(level.url, { headers: { range: 'bytes=-10' } });
     expect(tail.status).toBe(206);
     expect((await sut.request(level.url, { headers: { range: `bytes=${size}-` } })).status).toBe(416);
@@ -242,5 +247,29 @@ describe('MP4 downloads', () => {
     // Nor are new links handed out.
     expect((await mp4Links(madePrivate)).links).toEqual([]);
     expect((await mp4Links(takenDown)).links).toEqual([]);
+  }, 90_000);
+});
+
+describe('the download cache', () => {
+  it('is trimmed to its size, least recently downloaded first, keeping the file just made', async () => {
+    const small = createTestApp({ videos: 20, env: { DOWNLOAD_CACHE_MB: '0' } });
+    try {
+      makeHlsLadder(join(small.config.mediaDir, 'test', 'real'), { seconds: 4, heights: [240, 144] });
+      const id = small.db.$client
+        .prepare('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1')
+        .pluck()
+        .get() as number;
+      small.db.$client.prepare("UPDATE videos SET media_path = 'test/real' WHERE id = ?").run(id);
+      const cached = () => readdirSync(join(small.config.downloads.cacheDir, 'test~real')).sort();
+      const get = (q: string) => small.request(small.services.urls.signedDownload(id, q).url);
+      expect((await get('240p')).status).toBe(200);
+      expect(cached()).toEqual([expect.stringMatching(/^240p-[0-9a-f]{16}\.mp4$/)]);
+      expect((await get('144p')).status).toBe(200);
+      expect(cached()).toEqual([expect.stringMatching(/^144p-[0-9a-f]{16}\.mp4$/)]);
+      // Gone from the cache is not gone: the next request makes it again.
+      expect((await get('240p')).status).toBe(200);
+    } finally {
+      small.close();
+    }
   }, 90_000);
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,10 @@ describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
     expect(Math.abs(probed.durationSec - 35)).toBeLessThanOrEqual(0.5);
     const boxes = mp4Boxes(file);
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    // It plays: every frame decodes, with no error across the joins.
+    const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+    expect(decoded.status).toBe(0);
+    expect(decoded.stderr).toBe('');
   }, 60_000);
 
   it('handles a ladder without sound', async () => {
