@@ -127,3 +127,17 @@ test('while the MP4 is being made the gate shows how far it has got, and a failu
   await downloading;
   await expect(progress).toHaveAttribute('data-state', 'ready');
 });
+
+test('the video page loads the download gate only on intent, not in its first load', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto(VIDEO, { waitUntil: 'networkidle' });
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => s.includes('download-gate'))).toEqual([]);
+  // Pointing at the button fetches it (hydration may still be under way: point again until it does).
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: 'Download' }).hover({ timeout: 2_000 });
+    expect(scripts.some((s) => s.includes('download-gate'))).toBe(true);
+  }).toPass();
+});
