@@ -71,24 +71,28 @@ test('after the gate, a chosen quality downloads as an MP4 that ffprobe reads wi
   await page.screenshot({ path: testInfo.outputPath('gate-ready-1366.png') });
 });
 
-test('on a phone the gate shows the qualities, fitting the screen, and downloads the chosen one', async ({
-  page,
-}, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const gate = await passTheGate(page);
-  const qualities = gate.getByTestId('download-qualities').getByRole('button');
-  await expect(qualities.first()).toBeVisible();
-  // Every choice fits the screen.
-  for (const box of await qualities.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) {
-    expect(box).toBeLessThanOrEqual(390);
-  }
-  await page.screenshot({ path: testInfo.outputPath('gate-qualities-390.png') });
-  const downloading = page.waitForEvent('download');
-  await qualities.first().click();
-  await downloading;
-  await expect(page.getByTestId('download-progress')).toHaveAttribute('data-state', 'ready');
-  await page.screenshot({ path: testInfo.outputPath('gate-ready-390.png') });
-});
+for (const width of [320, 390, 768]) {
+  test(`at ${width} px the gate shows the qualities, fitting the screen, and downloads the chosen one`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 844 });
+    const gate = await passTheGate(page);
+    const qualities = gate.getByTestId('download-qualities').getByRole('button');
+    await expect(qualities.first()).toBeVisible();
+    // Every choice fits the screen.
+    for (const right of await qualities.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect().right),
+    )) {
+      expect(right).toBeLessThanOrEqual(width);
+    }
+    await page.screenshot({ path: testInfo.outputPath(`gate-qualities-${width}.png`) });
+    const downloading = page.waitForEvent('download');
+    await qualities.first().click();
+    await downloading;
+    await expect(page.getByTestId('download-progress')).toHaveAttribute('data-state', 'ready');
+    await page.screenshot({ path: testInfo.outputPath(`gate-ready-${width}.png`) });
+  });
+}
 
 test('the download URL dies with the signature: forged or expired links are refused', async ({ page }) => {
   const res = await page.request.get('/api/videofile.php?video_id=1');
