@@ -77,7 +77,12 @@ export function createApp({
   log: Logger;
   externalProvider?: ExternalProvider | null;
 }): BuiltApp {
-  const services = createServices({ db, config, externalProvider });
+  const services = createServices({
+    db,
+    config,
+    externalProvider,
+    onError: (err, context) => log.error({ err, ...context }, 'download failed'),
+  });
   const cache = createResponseCache(config.cacheMaxBytes, config.cacheMaxTtl, config.compressMinBytes);
   services.caches.register(() => cache.purge());
   const pageCache = createPageCache({

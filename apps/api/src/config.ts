@@ -34,6 +34,12 @@ export const EnvSchema = z.object({
   /** A transcode may take MEDIA_TIMEOUT_FLOOR_SECONDS + MEDIA_TIMEOUT_FACTOR × the source duration. */
   MEDIA_TIMEOUT_FACTOR: z.coerce.number().min(0).default(10),
   MEDIA_TIMEOUT_FLOOR_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Where MP4 downloads remuxed from the ladder are kept (a cache; default DATA_DIR/downloads). */
+  DOWNLOAD_CACHE_DIR: z.string().optional(),
+  /** The download cache is trimmed to this size, least recently downloaded first. */
+  DOWNLOAD_CACHE_MB: z.coerce.number().int().min(0).default(10_240),
+  /** Remuxes for downloads one node runs at once. */
+  DOWNLOAD_REMUX_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
   CACHE_MAX_TTL: z.coerce.number().int().min(0).default(600),
@@ -124,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       memoryBytes: e.MEDIA_MAX_MEMORY_MB > 0 ? e.MEDIA_MAX_MEMORY_MB * 1024 * 1024 : null,
       timeoutFactor: e.MEDIA_TIMEOUT_FACTOR,
       timeoutFloorSec: e.MEDIA_TIMEOUT_FLOOR_SECONDS,
+    },
+    downloads: {
+      cacheDir: resolve(e.DOWNLOAD_CACHE_DIR ?? join(dataDir, 'downloads')),
+      maxCacheBytes: e.DOWNLOAD_CACHE_MB * 1024 * 1024,
+      concurrency: e.DOWNLOAD_REMUX_CONCURRENCY,
     },
     logLevel: e.LOG_LEVEL,
     cacheMaxBytes: e.CACHE_MAX_MB * 1024 * 1024,

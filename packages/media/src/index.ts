@@ -30,6 +30,18 @@ export {
 export { type ProbeResult, parseProbe, probe } from './probe';
 export { ProgressParser, type ProgressReport } from './progress-parser';
 export {
+  type LadderLevel,
+  type PlaylistSegment,
+  type RemuxOptions,
+  type RemuxProgress,
+  type RemuxResult,
+  readLadder,
+  readVariantPlaylist,
+  remuxHlsToMp4,
+  type SegmentRun,
+  type VariantPlaylist,
+} from './remux';
+export {
   DEFAULT_MEDIA_LIMITS,
   type MediaLimits,
   type MediaLimitsInput,

@@ -45,7 +45,7 @@ export interface TranscodeResult {
 const INPUT_PROBLEM =
   /Invalid data found when processing input|moov atom not found|could not find codec parameters|Error while decoding stream|corrupt|truncat/i;
 
-interface FfmpegExit {
+export interface FfmpegExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   stderrTail: string;
@@ -53,7 +53,8 @@ interface FfmpegExit {
   memoryLimited: boolean;
 }
 
-function runFfmpeg(
+/** One ffmpeg run under the limits, with `-progress pipe:1` read into percentages of durationSec. */
+export function runFfmpeg(
   ffmpeg: string,
   args: string[],
   durationSec: number,

@@ -518,6 +518,11 @@ export const READ_SHAPES: { route: string; template: string; valid: Record<strin
     valid: { exp: '1', sig: 'x', key: 'test', file: 'master.m3u8' },
   },
   {
+    route: '/download/:exp/:sig/:id/:file',
+    template: '/download/{exp}/{sig}/{id}/{file}',
+    valid: { exp: '1', sig: 'x', id: '5', file: '360p.mp4' },
+  },
+  {
     route: '/ads/:lang/:zone/:file',
     template: '/ads/{lang}/{zone}/{index}.html',
     valid: { lang: 'en', zone: 'footer', index: '0' },

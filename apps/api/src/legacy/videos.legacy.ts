@@ -116,16 +116,32 @@ export function videosLegacy(cache: ResponseCache) {
     }));
   });
 
-  app.get('/api/videofile.php', (c) => {
+  /**
+   * The HLS master playlist first (the legacy answer), then one MP4 per ladder level, highest first, for
+   * the download gate: `{format: 'mp4', quality: '720p', height: 720, video_url}`.
+   */
+  app.get('/api/videofile.php', async (c) => {
     const raw = c.req.query('video_id') ?? '';
     if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1) throw new BadSegment('video_id');
     const path = c.var.services.videos.mediaPathFor(Number(raw));
     if (!path) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
     const { url, expires } = c.var.services.urls.signedHls(path);
     const maxAge = Math.max(0, expires - c.var.services.clock.now() - 3600);
-    return c.json([{ format: 'hls', video_url: Buffer.from(url).toString('base64') }], 200, {
-      'Cache-Control': `private, max-age=${maxAge}`,
-    });
+    const mp4 = await c.var.services.downloads.links(Number(raw), c.var.viewer);
+    const base64 = (u: string) => Buffer.from(u).toString('base64');
+    return c.json(
+      [
+        { format: 'hls', video_url: base64(url) },
+        ...mp4.map((l) => ({
+          format: 'mp4',
+          quality: l.quality,
+          height: l.height,
+          video_url: base64(l.url),
+        })),
+      ],
+      200,
+      { 'Cache-Control': `private, max-age=${maxAge}` },
+    );
   });
 
   return app;

@@ -114,6 +114,33 @@ export function mediaRoutes(mediaDir: string) {
     );
   });
 
+  // A ladder level as one MP4 (made on demand, ADR 0023); `.json` tells how far making it has got.
+  app.get('/download/:exp/:sig/:id/:file', async (c) => {
+    const { exp, sig, id, file } = c.req.param();
+    const m = /^(\d{2,4}p)\.(mp4|json)$/.exec(file);
+    if (!/^\d{1,10}$/.test(id) || !m) return notFound();
+    const [, quality, kind] = m;
+    const { urls, downloads } = c.var.services;
+    if (!urls.verifyDownload(Number(exp), sig, Number(id), quality)) {
+      return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+    }
+    // Checked on every request: a takedown, private or delete ends the URL at once.
+    const target = await downloads.resolve(Number(id), quality, c.var.viewer);
+    if (!target) return notFound();
+    if (kind === 'json') return c.json(await downloads.status(target), 200, { 'Cache-Control': 'no-store' });
+    let path: string;
+    try {
+      path = await downloads.file(target);
+    } catch (err) {
+      c.var.log.error({ err, videoId: target.videoId, quality }, 'download remux failed');
+      return new Response('Download unavailable', { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    }
+    const res = sendFile(c.req.raw, path, { contentType: 'video/mp4', cacheControl: 'private, no-store' });
+    if (!res) return notFound();
+    res.headers.set('Content-Disposition', `attachment; filename="${target.filename}"`);
+    return res;
+  });
+
   // Seek previews: {token}{timelines_format}/{dir_path}/{video_id}.{timelines_count}.{timelines_interval}.vtt
   app.get('/timelines/:format/:bucket/:file', async (c) => {
     const { format, bucket, file } = c.req.param();

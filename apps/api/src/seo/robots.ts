@@ -6,6 +6,7 @@ const DISALLOW = [
   '/api/',
   '/trpc/',
   '/media/',
+  '/download/',
   '/timelines/',
   '/search/',
   '/history/',

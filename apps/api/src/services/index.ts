@@ -28,6 +28,7 @@ import { createCaptcha } from './captcha.service';
 import { createCatalogService } from './catalog.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
+import { createDownloadService } from './download.service';
 import { createRateLimits } from './limits/rate-limits.service';
 import { createMediaUrls } from './media-urls.service';
 import { createMemberList } from './member-list.service';
@@ -63,15 +64,18 @@ export interface ServiceDeps {
         | 'captcha'
         | 'dataDir'
         | 'rateLimitFactor'
+        | 'downloads'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
   externalProvider?: ExternalProvider | null;
   clock?: Clock;
+  /** Failures nobody awaits (a download remux a status poll started). */
+  onError?: (err: unknown, context: Record<string, unknown>) => void;
 }
 
 /** Every service, wired from explicit dependencies: no module-level singletons. */
-export function createServices({ db, config, clock = systemClock, externalProvider }: ServiceDeps) {
+export function createServices({ db, config, clock = systemClock, externalProvider, onError }: ServiceDeps) {
   const sqlite = db.$client;
   const urls = createMediaUrls({
     secret: config.mediaSecret,
@@ -172,6 +176,18 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     }),
     clock,
     urls,
+    downloads: createDownloadService({
+      sqlite,
+      urls,
+      mediaDir: config.mediaDir,
+      cacheDir: config.downloads?.cacheDir ?? join(config.mediaDir, '..', 'downloads'),
+      maxCacheBytes: config.downloads?.maxCacheBytes ?? 10 * 1024 ** 3,
+      concurrency: config.downloads?.concurrency ?? 2,
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+      mediaLimits: config.mediaLimits,
+      onError,
+    }),
     listing,
     videos,
     catalog: createCatalogService({ sqlite, caches }),

@@ -38,4 +38,18 @@ describe('media urls', () => {
     expect(nginx.verify(Number(exp), sig, 'uploads/42')).toBe(true);
     expect(nginx.verify(Number(exp), sig, 'uploads/43')).toBe(false);
   });
+
+  it('signs downloads per video and quality, apart from the ladder', () => {
+    now = 1_700_000_123;
+    const { url } = sut.signedDownload(42, '720p');
+    const [, , exp, sig, id, file] = url.split('/');
+    expect(url).toMatch(/^\/download\/\d+\/[\w-]{27}\/42\/720p\.mp4$/);
+    expect([id, file]).toEqual(['42', '720p.mp4']);
+    expect(sut.verifyDownload(Number(exp), sig, 42, '720p')).toBe(true);
+    expect(sut.verifyDownload(Number(exp), sig, 43, '720p')).toBe(false);
+    expect(sut.verifyDownload(Number(exp), sig, 42, '1080p')).toBe(false);
+    expect(sut.verify(Number(exp), sig, '42')).toBe(false);
+    now = Number(exp) + 1;
+    expect(sut.verifyDownload(Number(exp), sig, 42, '720p')).toBe(false);
+  });
 });

@@ -30,6 +30,23 @@ export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: 
           .digest('base64url')
       : createHmac('sha256', secret).update(`${exp}/${mediaPath}`).digest('base64url').slice(0, 27);
 
+  /**
+   * Downloads are always checked by the app (it makes the MP4 on demand and checks the video on every
+   * request), so they are HMAC-signed whatever the scheme, over their own payload: a download signature
+   * never opens a ladder directory, nor the other way round.
+   */
+  const signDownload = (exp: number, videoId: number, quality: string) =>
+    createHmac('sha256', secret)
+      .update(`download:${exp}:${videoId}:${quality}`)
+      .digest('base64url')
+      .slice(0, 27);
+  const expiry = () => (Math.floor(clock.now() / 3600) + 1) * 3600 + ttlSeconds;
+  const same = (a: string, b: string) => {
+    const want = Buffer.from(a);
+    const got = Buffer.from(b);
+    return want.length === got.length && timingSafeEqual(want, got);
+  };
+
   return {
     image(mediaPath: string | null, file: string): string {
       return mediaPath ? `/thumbs/${mediaPath}/${file}` : '';
@@ -40,7 +57,7 @@ export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: 
      * answers that carry it stay cacheable, and the URL stays valid for at least ttlSeconds.
      */
     signedHls(mediaPath: string): { url: string; expires: number } {
-      const exp = (Math.floor(clock.now() / 3600) + 1) * 3600 + ttlSeconds;
+      const exp = expiry();
       return {
         url: `/media/${exp}/${sign(exp, mediaPath)}/${mediaKey(mediaPath)}/master.m3u8`,
         expires: exp,
@@ -49,9 +66,21 @@ export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: 
 
     verify(exp: number, sig: string, mediaPath: string): boolean {
       if (!Number.isSafeInteger(exp) || exp < clock.now()) return false;
-      const want = Buffer.from(sign(exp, mediaPath));
-      const got = Buffer.from(sig);
-      return want.length === got.length && timingSafeEqual(want, got);
+      return same(sign(exp, mediaPath), sig);
+    },
+
+    /** The MP4 of one ladder level of a video: `/download/{exp}/{sig}/{video id}/{quality}.mp4`. */
+    signedDownload(videoId: number, quality: string): { url: string; expires: number } {
+      const exp = expiry();
+      return {
+        url: `/download/${exp}/${signDownload(exp, videoId, quality)}/${videoId}/${quality}.mp4`,
+        expires: exp,
+      };
+    },
+
+    verifyDownload(exp: number, sig: string, videoId: number, quality: string): boolean {
+      if (!Number.isSafeInteger(exp) || exp < clock.now()) return false;
+      return same(signDownload(exp, videoId, quality), sig);
     },
 
     timelineVtt(video: { id: number; timelineCount: number; timelineInterval: number }): string | null {

@@ -1,19 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
+import { once, useOnDemand } from '../lib/use-on-demand';
 import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
 
-// Each dialog is fetched on the click that opens it: none of them is part of the video page's first load.
-const AddToPlaylistModal = lazy(() =>
-  import('./actions/add-to-playlist-modal').then((m) => ({ default: m.AddToPlaylistModal })),
-);
-const ContactModal = lazy(() => import('./contact/contact-modal').then((m) => ({ default: m.ContactModal })));
-const DownloadGate = lazy(() => import('./download-gate').then((m) => ({ default: m.DownloadGate })));
-const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
+// Every dialog is fetched on intent (pointer over or focus on its button) and opened once it is there:
+// none of them is part of the video page's first load.
+const loadAddTo = once(() => import('./actions/add-to-playlist-modal').then((m) => m.AddToPlaylistModal));
+const loadReport = once(() => import('./contact/contact-modal').then((m) => m.ContactModal));
+const loadGate = once(() => import('./download-gate').then((m) => m.DownloadGate));
+const loadShare = once(() => import('./share-modal').then((m) => m.ShareModal));
 
 type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
@@ -30,6 +30,16 @@ export function VideoActions({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<OpenModal>(null);
+  const addTo = useOnDemand(loadAddTo);
+  const report = useOnDemand(loadReport);
+  const gate = useOnDemand(loadGate);
+  const share = useOnDemand(loadShare);
+  const warm = (dialog: { fetch: () => Promise<unknown> }) => () => void dialog.fetch().catch(() => {});
+  const show = (dialog: { fetch: () => Promise<unknown> }, which: Exclude<OpenModal, null>) => () =>
+    dialog.fetch().then(
+      () => setOpen(which),
+      (error: unknown) => console.error(`[video] the ${which} dialog could not be loaded`, error),
+    );
   const close = () => setOpen(null);
   const active = video.state === 'active';
   const login = useLoginModal();
@@ -77,18 +87,32 @@ export function VideoActions({
           <button
             type="button"
             className="video-actions__button"
-            onClick={() => login.requireSignIn() && setOpen('add-to')}
+            onPointerEnter={warm(addTo)}
+            onFocus={warm(addTo)}
+            onClick={() => login.requireSignIn() && show(addTo, 'add-to')()}
           >
             {t('actions.add_to')}
           </button>
           {video.uploader && <SubscribeButton section="member" objectId={video.uploader.id} />}
         </>
       )}
-      <button type="button" className="video-actions__button" onClick={() => setOpen('share')}>
+      <button
+        type="button"
+        className="video-actions__button"
+        onPointerEnter={warm(share)}
+        onFocus={warm(share)}
+        onClick={show(share, 'share')}
+      >
         {t('video.share')}
       </button>
       {active && (
-        <button type="button" className="video-actions__button" onClick={() => setOpen('download')}>
+        <button
+          type="button"
+          className="video-actions__button"
+          onPointerEnter={warm(gate)}
+          onFocus={warm(gate)}
+          onClick={show(gate, 'download')}
+        >
           {t('video.download')}
         </button>
       )}
@@ -96,33 +120,33 @@ export function VideoActions({
         <button
           type="button"
           className="video-actions__button"
-          onClick={() => setOpen('report')}
+          onPointerEnter={warm(report)}
+          onFocus={warm(report)}
+          onClick={show(report, 'report')}
           data-testid="report-video"
         >
           {t('video.report')}
         </button>
       )}
-      <Suspense fallback={null}>
-        {open === 'report' && (
-          <ContactModal
-            target={{ videoId: video.id, title: video.title }}
-            defaultSubject="inappropriate"
-            onClose={close}
-          />
-        )}
-        {open === 'add-to' && <AddToPlaylistModal videoId={video.id} onClose={close} />}
-        {open === 'share' && (
-          <ShareModal video={video} origin={origin || window.location.origin} onClose={close} />
-        )}
-        {open === 'download' && (
-          <DownloadGate
-            videoId={video.id}
-            subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
-            signedIn={signedIn}
-            onClose={close}
-          />
-        )}
-      </Suspense>
+      {open === 'report' && report.Component && (
+        <report.Component
+          target={{ videoId: video.id, title: video.title }}
+          defaultSubject="inappropriate"
+          onClose={close}
+        />
+      )}
+      {open === 'add-to' && addTo.Component && <addTo.Component videoId={video.id} onClose={close} />}
+      {open === 'share' && share.Component && (
+        <share.Component video={video} origin={origin || window.location.origin} onClose={close} />
+      )}
+      {open === 'download' && gate.Component && (
+        <gate.Component
+          videoId={video.id}
+          subscribeTo={video.uploader?.name ?? video.channel?.title ?? null}
+          signedIn={signedIn}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ describe('parseInfoBody', () => {
 });
 
 describe('information pages', () => {
-  const t = getI18n('en').t as unknown as (key: string) => string;
+  const t = getI18n('en').t as unknown as (key: string, options?: Record<string, unknown>) => string;
   // A key without text comes back as itself.
   const exists = (key: string) => t(key) !== key;
 

@@ -1,0 +1,304 @@
+import { mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import { MediaError } from './errors';
+import { sandboxedInput } from './input-sandbox';
+import { hitMemoryCeiling, resolveMediaLimits } from './resource-limits';
+import { runTool } from './run-tool';
+import { runFfmpeg } from './runner';
+import { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';
+
+/** One rung of a video's HLS ladder, as its master playlist lists it. */
+export interface LadderLevel {
+  /** `${height}p`: what download URLs and file names call the level. */
+  quality: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  /** The variant playlist, absolute. */
+  playlist: string;
+}
+
+/** A media segment of a variant playlist, checked to be a regular .ts file under the media root. */
+export interface PlaylistSegment {
+  file: string;
+  durationSec: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Segments between two #EXT-X-DISCONTINUITY tags: one continuous stream. */
+export interface SegmentRun {
+  segments: PlaylistSegment[];
+  durationSec: number;
+}
+
+export interface VariantPlaylist {
+  runs: SegmentRun[];
+  durationSec: number;
+  /** The playlist's text and its segments' sizes and times: changes whenever the remux would. */
+  fingerprint: string;
+}
+
+const corrupted = (detail: string) => new MediaError('corrupted_file', 'unusable playlist', { detail });
+
+const within = (root: string, file: string) => file.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * The ladder a master playlist offers, highest first, one level per height (the higher bandwidth wins).
+ * Variant URIs are relative paths that must stay under root; anything else is left out.
+ */
+export async function readLadder(masterFile: string, root: string): Promise<LadderLevel[]> {
+  let text: string;
+  try {
+    text = await readFile(masterFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const base = dirname(resolve(masterFile));
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const byHeight = new Map<number, LadderLevel>();
+  lines.forEach((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return;
+    const res = /\bRESOLUTION=(\d{1,5})x(\d{1,5})\b/.exec(line);
+    const bw = /\bBANDWIDTH=(\d+)/.exec(line);
+    const uri = lines.slice(i + 1).find((next) => next && !next.startsWith('#'));
+    if (!res || !uri || hasScheme(uri)) return;
+    const playlist = resolve(base, uri);
+    if (!within(resolve(root), playlist)) return;
+    const height = Number(res[2]);
+    const level = {
+      quality: `${height}p`,
+      width: Number(res[1]),
+      height,
+      bandwidth: bw ? Number(bw[1]) : 0,
+      playlist,
+    };
+    const seen = byHeight.get(height);
+    if (height > 0 && (!seen || seen.bandwidth < level.bandwidth)) byHeight.set(height, level);
+  });
+  return [...byHeight.values()].sort((a, b) => b.height - a.height);
+}
+
+/** `http:`, `file:`, `concat:`, `data:`…: a segment is always a relative path of ours. */
+const hasScheme = (uri: string) => /^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/');
+
+/**
+ * Reads a VOD variant playlist of MPEG-TS segments. Every segment must resolve, symbolic links followed,
+ * to a regular .ts file under root: the remux reads only files of the media store, whatever a playlist
+ * says. Runs are split at #EXT-X-DISCONTINUITY, where timestamps start over (a demo video that repeats a
+ * short clip's segments). Fragmented MP4 (#EXT-X-MAP), byte ranges, encryption and live playlists are
+ * refused: the pipeline writes none of them.
+ */
+export async function readVariantPlaylist(playlistFile: string, root: string): Promise<VariantPlaylist> {
+  const realRoot = await realpath(resolve(root)).catch(() => {
+    throw corrupted(`media root missing: ${root}`);
+  });
+  let text: string;
+  try {
+    text = await readFile(playlistFile, 'utf8');
+  } catch {
+    throw corrupted('variant playlist missing');
+  }
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  if (lines[0] !== '#EXTM3U') throw corrupted('not an HLS playlist');
+  if (!lines.includes('#EXT-X-ENDLIST')) throw corrupted('not a finished (VOD) playlist');
+  const base = dirname(resolve(playlistFile));
+  const runs: SegmentRun[] = [];
+  let current: PlaylistSegment[] = [];
+  let pendingDuration: number | null = null;
+  const stats = new Map<string, { real: string; size: number; mtimeMs: number }>();
+  const fingerprint: string[] = [text];
+  const closeRun = () => {
+    if (current.length) {
+      runs.push({ segments: current, durationSec: current.reduce((t, s) => t + s.durationSec, 0) });
+    }
+    current = [];
+  };
+  for (const line of lines) {
+    if (!line) continue;
+    if (line.startsWith('#')) {
+      if (line.startsWith('#EXTINF:')) {
+        const d = Number.parseFloat(line.slice('#EXTINF:'.length));
+        if (!Number.isFinite(d) || d <= 0 || d > 3600) throw corrupted(`bad #EXTINF: ${line}`);
+        pendingDuration = d;
+      } else if (line === '#EXT-X-DISCONTINUITY') {
+        closeRun();
+      } else if (/^#EXT-X-(MAP|BYTERANGE|KEY|PART|STREAM-INF)\b/.test(line)) {
+        if (!/^#EXT-X-KEY:METHOD=NONE\b/.test(line)) throw corrupted(`unsupported tag: ${line}`);
+      }
+      continue;
+    }
+    if (pendingDuration === null) throw corrupted(`segment without #EXTINF: ${line}`);
+    if (hasScheme(line) || /[?#]/.test(line) || extname(line).toLowerCase() !== '.ts') {
+      throw corrupted(`segment is not a relative .ts path: ${line}`);
+    }
+    const file = resolve(base, line);
+    let seen = stats.get(file);
+    if (!seen) {
+      const real = await realpath(file).catch(() => null);
+      const st = real ? await stat(real).catch(() => null) : null;
+      if (!real || !st?.isFile() || !within(realRoot, real)) {
+        throw corrupted(`segment missing or outside the media store: ${line}`);
+      }
+      seen = { real, size: st.size, mtimeMs: st.mtimeMs };
+      stats.set(file, seen);
+      fingerprint.push(`${real}:${st.size}:${Math.floor(st.mtimeMs)}`);
+    }
+    current.push({ file: seen.real, durationSec: pendingDuration, size: seen.size, mtimeMs: seen.mtimeMs });
+    pendingDuration = null;
+  }
+  closeRun();
+  if (!runs.length) throw corrupted('no segments');
+  return {
+    runs,
+    durationSec: runs.reduce((t, r) => t + r.durationSec, 0),
+    fingerprint: fingerprint.join('\n'),
+  };
+}
+
+/** A quoted ffconcat string. */
+const quoted = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+export interface RemuxProgress {
+  /** 0–100, 100 once ffmpeg reports the end. */
+  percent: number;
+}
+
+export interface RemuxOptions extends ToolOptions {
+  /** Every segment must be a file under this directory. */
+  root: string;
+  onProgress?: (p: RemuxProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface RemuxResult {
+  /** What ffprobe reads from the MP4. */
+  durationSec: number;
+  /** What the playlist's #EXTINF add up to. */
+  playlistDurationSec: number;
+  elapsedMs: number;
+}
+
+/**
+ * The MP4 of one HLS variant, without re-encoding: H.264 and AAC are copied from the MPEG-TS segments
+ * (ADTS headers rewritten for MP4 by aac_adtstoasc) with the index first (faststart), so players start
+ * before the whole file is there.
+ *
+ * Each continuous run becomes a playlist of its own and the runs are joined by ffmpeg's concat demuxer
+ * with the run's #EXTINF total as its duration: concat shifts every run to start where the one before
+ * ended, so a playlist that repeats a clip with #EXT-X-DISCONTINUITY gets its full length instead of
+ * timestamps that jump back. Inside a run the hls demuxer reads the segments as the one stream they are.
+ * All inputs are files this function wrote or checked, read through `file` only and the concat, hls and
+ * mpegts demuxers only. The MP4 is written beside outFile and renamed into place once ffprobe reads the
+ * duration the playlist promises (within half a second).
+ */
+export async function remuxHlsToMp4(
+  playlistFile: string,
+  outFile: string,
+  opts: RemuxOptions,
+): Promise<RemuxResult> {
+  const started = Date.now();
+  if (opts.signal?.aborted) throw new MediaError('aborted', 'remux aborted');
+  const variant = await readVariantPlaylist(playlistFile, opts.root);
+  const target = resolve(outFile);
+  const work = `${target}.work`;
+  const partial = join(work, 'out.mp4');
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  try {
+    const list = ['ffconcat version 1.0'];
+    for (const [i, run] of variant.runs.entries()) {
+      const runFile = join(work, `run-${i}.m3u8`);
+      const target = Math.ceil(Math.max(...run.segments.map((s) => s.durationSec)));
+      const body = [
+        '#EXTM3U',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${target}`,
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        ...run.segments.flatMap((s) => [`#EXTINF:${s.durationSec.toFixed(6)},`, `file:${s.file}`]),
+        '#EXT-X-ENDLIST',
+        '',
+      ];
+      await writeFile(runFile, body.join('\n'));
+      list.push(`file ${quoted(`file:${runFile}`)}`, `duration ${run.durationSec.toFixed(6)}`);
+    }
+    const listFile = join(work, 'list.ffconcat');
+    await writeFile(listFile, `${list.join('\n')}\n`);
+
+    const limits = resolveMediaLimits(opts.limits);
+    const args = [
+      '-hide_banner',
+      '-nostdin',
+      '-nostats',
+      '-loglevel',
+      'error',
+      '-progress',
+      'pipe:1',
+      '-y',
+      '-protocol_whitelist',
+      'file',
+      '-format_whitelist',
+      'concat,hls,mpegts',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      `file:${listFile}`,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      '-c',
+      'copy',
+      '-bsf:a',
+      'aac_adtstoasc',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      `file:${partial}`,
+    ];
+    const exit = await runFfmpeg(opts.ffmpegPath ?? DEFAULT_FFMPEG, args, variant.durationSec, limits, {
+      signal: opts.signal,
+      onProgress: (p) => opts.onProgress?.({ percent: p.percent }),
+    });
+    const detail = { detail: exit.stderrTail };
+    if (opts.signal?.aborted) throw new MediaError('aborted', 'remux aborted');
+    if (exit.timedOut) throw new MediaError('processing_timeout', 'remux timed out', detail);
+    if (hitMemoryCeiling({ ...exit, stderr: exit.stderrTail }, exit.memoryLimited))
+      throw new MediaError('processing_out_of_memory', 'remux ran out of memory', detail);
+    if (exit.code !== 0) {
+      throw new MediaError('transcode_failed', `remux failed (ffmpeg exit ${exit.code})`, detail);
+    }
+
+    const durationSec = await probeDuration(partial, opts, limits);
+    if (!(Math.abs(durationSec - variant.durationSec) <= 0.5)) {
+      throw new MediaError('transcode_failed', 'remux has the wrong duration', {
+        detail: `MP4 ${durationSec} s, playlist ${variant.durationSec} s`,
+      });
+    }
+    await mkdir(dirname(target), { recursive: true });
+    await rename(partial, target);
+    return { durationSec, playlistDurationSec: variant.durationSec, elapsedMs: Date.now() - started };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function probeDuration(
+  file: string,
+  opts: RemuxOptions,
+  limits: ReturnType<typeof resolveMediaLimits>,
+): Promise<number> {
+  const run = await runTool(
+    opts.ffprobePath ?? DEFAULT_FFPROBE,
+    ['-v', 'error', ...sandboxedInput(file), '-show_entries', 'format=duration', '-of', 'csv=p=0'],
+    { limits, timeoutMs: limits.timeoutFloorSec * 1000, signal: opts.signal },
+  );
+  const seconds = Number.parseFloat(run.stdout.trim());
+  if (run.code !== 0 || !Number.isFinite(seconds)) {
+    throw new MediaError('transcode_failed', 'the remuxed MP4 cannot be probed', { detail: run.stderr });
+  }
+  return seconds;
+}
