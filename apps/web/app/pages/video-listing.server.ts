@@ -36,7 +36,7 @@ export async function loadVideoListing(
     return { kind: 'listing', sort: sortParam, page, filters, listing: null, countries: [], categories: [] };
   }
 
-  const [listing, main, categories] = await Promise.all([
+  const [listing, countries, categories] = await Promise.all([
     context.api.videos.list({
       sort: sortParam,
       page,
@@ -46,8 +46,8 @@ export async function loadVideoListing(
       hdOnly: filters.hdOnly,
       target: filters.country ? { section: 'country', country: filters.country } : { section: 'all' },
     }),
-    context.api.catalog.main(),
+    context.api.catalog.countries(),
     context.api.catalog.categories({ section: 'videos' }),
   ]);
-  return { kind: 'listing', sort: sortParam, page, filters, listing, countries: main.countries, categories };
+  return { kind: 'listing', sort: sortParam, page, filters, listing, countries, categories };
 }

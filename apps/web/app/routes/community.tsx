@@ -45,11 +45,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = parsePage(params.page) ?? notFound();
   const filters = readFilters(url.searchParams);
   const search = (url.searchParams.get('s') ?? '').trim().slice(0, 69) || null;
-  const [listing, main] = await Promise.all([
+  const [listing, countries] = await Promise.all([
     context.api.members.list({ sort: params.sort, page, count: MEMBERS_PER_PAGE, filters, search }),
-    context.api.catalog.main(),
+    context.api.catalog.countries(),
   ]);
-  return { sort: params.sort, page, filters, search, listing, countries: main.countries, query: url.search };
+  return { sort: params.sort, page, filters, search, listing, countries, query: url.search };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

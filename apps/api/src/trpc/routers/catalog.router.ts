@@ -4,6 +4,9 @@ import { publicProcedure, router } from '../trpc';
 export const catalogRouter = router({
   main: publicProcedure.query(({ ctx }) => ctx.services.catalog.main(ctx.gender, ctx.lang)),
 
+  /** The countries with views, for the listings' country filter (without main's other lists). */
+  countries: publicProcedure.query(({ ctx }) => ctx.services.catalog.countries()),
+
   /** The shell's menus and tag strip: top categories, top models and the visitor's country. */
   shell: publicProcedure.query(({ ctx }) => ({
     ...ctx.services.catalog.shell(ctx.gender, ctx.lang),
