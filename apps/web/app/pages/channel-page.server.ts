@@ -1,4 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
+import { channelBase } from '../lib/channels';
 import type { ChannelDetail, VideoSort } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { parseListingFilters } from '../lib/listing-filters';
@@ -13,8 +14,6 @@ export interface ChannelPageData extends VideoListingData {
   sort: VideoSort;
   channel: ChannelDetail;
 }
-
-export const channelBase = (dir: string) => `/channel/${dir}`;
 
 /**
  * `/channel/{dir}/` is the channel's latest videos, page 1; `/channel/{dir}/{sort}/{page}/` any sort and

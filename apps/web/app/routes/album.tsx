@@ -6,11 +6,16 @@ import { parseId } from '../lib/route-params';
 import { AlbumPageView } from '../pages/album-page';
 import { loadAlbumPage } from '../pages/album-page.server';
 import albumsCss from '../styles/albums.css?url';
+import videoExtrasCss from '../styles/video-extras.css?url';
 import type { Route } from './+types/album';
 
 const DESCRIPTION_LENGTH = 160;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: albumsCss }];
+// The actions row and comments are styled as on a video page.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: albumsCss },
+  { rel: 'stylesheet', href: videoExtrasCss },
+];
 
 /** `/album/{id}/{dir}/`. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
