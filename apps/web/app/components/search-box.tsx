@@ -151,7 +151,8 @@ export function SearchBox() {
           />
         </svg>
       </button>
-      <form role="search" className="search-box__form" onSubmit={submit}>
+      {/* Without JavaScript (or before hydration) the form itself asks for the results page. */}
+      <form role="search" className="search-box__form" action="/search/1/" onSubmit={submit}>
         <input
           ref={input}
           type="search"
