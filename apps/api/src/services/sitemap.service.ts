@@ -130,8 +130,8 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   /** `<url>` with its language versions: English is the plain URL, others add `?lang=xx`. */
   function localizedUrl(path: string): string {
     const alternates = LANGS.map((lang) => {
-      const href =
-        lang === 'en' ? abs(path) : abs(`${path}${path.includes('?') ? '&amp;' : '?'}lang=${lang}`);
+      // `abs` escapes, so the `&` joining a second parameter is written raw here.
+      const href = lang === 'en' ? abs(path) : abs(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       return `<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`;
     }).join('');
     return `<url><loc>${abs(path)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${abs(path)}"/></url>\n`;
