@@ -8,10 +8,12 @@ beforeAll(() => {
 });
 afterAll(() => sut.close());
 
-const query = (path: string, input: unknown, cookie = '') =>
-  sut
-    .request(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-    .then(async (res) => ({ res, body: (await res.json()) as any }));
+async function query(path: string, input: unknown, cookie = '') {
+  const res = await sut.request(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    headers: { cookie },
+  });
+  return { res, body: (await res.json()) as any };
+}
 const all = <T>(sql: string, ...params: unknown[]) => sut.db.$client.prepare(sql).all(...params) as T[];
 const get = <T>(sql: string, ...params: unknown[]) => sut.db.$client.prepare(sql).get(...params) as T;
 
