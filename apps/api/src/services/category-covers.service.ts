@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { TtlMemo } from '../lib/lru-cache';
 import type { Gender, VideoThumb } from './dto';
 import type { PublicCaches } from './public-caches';
@@ -7,15 +8,26 @@ const TEN_MINUTES = 10 * 60_000;
 
 /**
  * The categories index's pictures: each category's most popular listed video in an orientation, by
- * category dir. The same query as the category's own "most popular" page, one row each; kept ten
- * minutes, and dropped with the public caches when moderation changes what visitors may see.
+ * category dir. The same query as the category's own "most popular" page, one row each, for every
+ * category at once (so no request can ask for other sets to compute); kept ten minutes per orientation,
+ * and dropped with the public caches when moderation changes what visitors may see.
  */
-export function createCategoryCovers({ listing, caches }: { listing: VideoListing; caches: PublicCaches }) {
-  const memo = new TtlMemo<Record<string, VideoThumb>>(TEN_MINUTES, 16);
+export function createCategoryCovers({
+  sqlite,
+  listing,
+  caches,
+}: {
+  sqlite: Database.Database;
+  listing: VideoListing;
+  caches: PublicCaches;
+}) {
+  const memo = new TtlMemo<Record<string, VideoThumb>>(TEN_MINUTES, 3);
   caches.register(() => memo.clear());
+  const allDirs = sqlite.prepare('SELECT dir FROM categories ORDER BY id').pluck();
   return {
-    covers(gender: Gender, dirs: readonly string[]): Record<string, VideoThumb> {
-      return memo.getOrCompute(`${gender}|${dirs.join(',')}`, () => {
+    covers(gender: Gender): Record<string, VideoThumb> {
+      return memo.getOrCompute(gender, () => {
+        const dirs = allDirs.all() as string[];
         const ids = dirs.map(
           (dir) =>
             listing.pageIds(

@@ -185,7 +185,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     channels: createChannelService({ sqlite }),
-    categoryCovers: createCategoryCovers({ listing, caches }),
+    categoryCovers: createCategoryCovers({ sqlite, listing, caches }),
     comments: createCommentService({ sqlite, clock }),
     views: createViewStats({ sqlite, clock, limits }),
     rollup: createStatsRollup({ sqlite, clock }),

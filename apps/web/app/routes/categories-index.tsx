@@ -11,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const categories = (await context.api.catalog.categories({ section: 'videos' })).filter(
     (c) => c.totalVideos > 0,
   );
-  const covers = await context.api.catalog.covers({ dirs: categories.map((c) => c.dir) });
+  const covers = await context.api.catalog.covers();
   return { categories, covers };
 }
 

@@ -17,7 +17,5 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => ctx.services.catalog.categoriesFor(input.section, ctx.gender, ctx.lang)),
 
   /** The categories index's pictures: each category's most popular video, by dir. */
-  covers: publicProcedure
-    .input(z.object({ dirs: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)).max(200) }))
-    .query(({ ctx, input }) => ctx.services.categoryCovers.covers(ctx.gender, input.dirs)),
+  covers: publicProcedure.query(({ ctx }) => ctx.services.categoryCovers.covers(ctx.gender)),
 });
