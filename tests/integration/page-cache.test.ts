@@ -112,6 +112,28 @@ describe('members and visitors never share a page', () => {
     expect(replay.res.headers.getSetCookie()).toEqual([]);
     expect(replay.html).toContain('lang="de"');
   });
+
+  it('so is the ?orientation= choice (ADR 0025); the page it renders names itself canonical', async () => {
+    const chosen = await page('/categories/?orientation=gay');
+    expect(chosen.res.headers.getSetCookie().some((c) => c.startsWith('orientation=gay;'))).toBe(true);
+    expect(chosen.res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(chosen.html).toMatch(/<link rel="canonical" href="[^"]*\/categories\/\?orientation=gay"/);
+    expect(chosen.html).toContain(
+      'hrefLang="ja" href="http://localhost:3000/categories/?orientation=gay&amp;lang=ja"'.replace(
+        'http://localhost:3000',
+        sut.config.publicOrigin,
+      ),
+    );
+    const replay = await page('/categories/?orientation=gay', { cookie: 'orientation=gay' });
+    expect(replay.res.headers.getSetCookie()).toEqual([]);
+    expect(replay.res.headers.get('cache-control')).toMatch(/^public/);
+    // An unknown orientation is ignored: no cookie, the straight page.
+    const odd = await page('/categories/?orientation=martian');
+    expect(odd.res.headers.getSetCookie()).toEqual([]);
+    // JSON answers never carry the cookie.
+    const json = await sut.request('/api/json/main/0/straight.en.json?orientation=gay');
+    expect(json.headers.getSetCookie()).toEqual([]);
+  });
 });
 
 describe('variants', () => {
@@ -136,6 +158,13 @@ describe('variants', () => {
     expect(de.html).toContain('<html lang="de"');
     expect(en.html).toContain('<html lang="en"');
     expect((await page('/categories/', { cookie: 'lang=de' })).html).toContain('<html lang="de"');
+    // Category counts differ by orientation; each cached variant keeps its own.
+    const count = (html: string) => /category-index__count">([^<]+)</.exec(html)?.[1];
+    const straight = await page('/categories/');
+    const gay = await page('/categories/', { cookie: 'orientation=gay' });
+    expect(count(gay.html)).not.toBe(count(straight.html));
+    expect(count((await page('/categories/')).html)).toBe(count(straight.html));
+    expect(count((await page('/categories/', { cookie: 'orientation=gay' })).html)).toBe(count(gay.html));
   });
 });
 
@@ -204,6 +233,10 @@ describe("the listener's fast path", () => {
     expect(fast('/categories/', { cookie: `${member}` }).served).toBe(false);
     expect(fast('/categories/', { cookie: 'vt_session=x' }).served).toBe(false);
     expect(fast('/categories/?lang=de').served).toBe(false);
+    // An orientation choice to remember, too; once remembered, the stored page is sent.
+    expect(fast('/categories/?orientation=gay').served).toBe(false);
+    await page('/categories/?orientation=gay', { cookie: 'orientation=gay' });
+    expect(fast('/categories/?orientation=gay', { cookie: 'orientation=gay' }).served).toBe(true);
     expect(fast('/categories/nope/').served).toBe(false);
     expect(fast('/api/json/main/0/straight.en.json').served).toBe(false);
   });

@@ -71,6 +71,7 @@ describe('XML sitemaps', () => {
     expect(locs).toEqual([
       `${origin}/sitemaps/pages.xml`,
       `${origin}/sitemaps/categories.xml`,
+      `${origin}/sitemaps/channels.xml`,
       `${origin}/sitemaps/videos-1.xml`,
       `${origin}/sitemaps/videos-4.xml`,
       `${origin}/sitemaps/models-1.xml`,
@@ -182,6 +183,38 @@ describe('XML sitemaps', () => {
     expect((await text('/sitemaps/albums-1.xml')).body).toContain(
       `<loc>${origin}/album/${album.id}/${album.dir}/</loc>`,
     );
+  });
+
+  it('entry listings are listed in every orientation, in the URL form their canonical takes (ADR 0025)', async () => {
+    const pages = (await text('/sitemaps/pages.xml')).body;
+    for (const o of ['gay', 'shemale']) {
+      expect(pages).toContain(`<loc>${origin}/videos/latest-updates/1/?orientation=${o}</loc>`);
+      expect(pages).toContain(
+        `hreflang="de" href="${origin}/videos/latest-updates/1/?orientation=${o}&amp;lang=de"`,
+      );
+    }
+    // Pages that are the same in every orientation are listed once.
+    expect(pages).not.toContain('/information/?orientation=');
+    const { body } = await text('/videos/latest-updates/1/?lang=de&orientation=gay', {
+      cookie: 'orientation=gay',
+    });
+    expect(body).toContain(
+      `<link rel="canonical" href="${origin}/videos/latest-updates/1/?orientation=gay&amp;lang=de"/>`,
+    );
+  });
+
+  it('channels with a listed video are listed, each with its language versions', async () => {
+    const channel = get<{ dir: string }>(
+      `SELECT c.dir FROM channels c WHERE EXISTS (SELECT 1 FROM videos v WHERE v.channel_id = c.id
+         AND v.status_id = 1 AND v.is_private = 0) ORDER BY c.id LIMIT 1`,
+    ).dir;
+    run("INSERT INTO channels (id, dir, title) VALUES (990, 'empty-channel-990', 'Empty Channel')");
+    sut.services.caches.purge();
+    const { res, body } = await text('/sitemaps/channels.xml');
+    expect(res.status).toBe(200);
+    expect(body).toContain(`<loc>${origin}/channel/${channel}/</loc>`);
+    expect(body).toContain(`hreflang="nl" href="${origin}/channel/${channel}/?lang=nl"`);
+    expect(body).not.toContain('empty-channel-990');
   });
 });
 

@@ -46,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       unread: signedIn ? await context.api.me.unread() : 0,
     },
     country: context.country,
+    orientation: context.gender,
     origin: context.origin,
     externalSignIn: context.externalSignIn,
     ageGate: context.ageGate,

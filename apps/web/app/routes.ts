@@ -25,6 +25,8 @@ export default [
   route('models/:dir/wall/:page?', 'routes/models-tab-redirect.tsx', { id: 'models-wall-redirect' }),
   route('models/:sort/:page?', 'routes/models-entry.tsx'),
   route('model/:dir/:tab?/:page?', 'routes/model.tsx'),
+  // `/channel/{dir}/` (latest videos, page 1) and `/channel/{dir}/{sort}/{page}/`.
+  route('channel/:dir/:sort?/:page?', 'routes/channel.tsx'),
   route('information', 'routes/information.tsx'),
   route('information/:page', 'routes/information-page.tsx'),
   route('sitemap-page', 'routes/sitemap-page.tsx'),

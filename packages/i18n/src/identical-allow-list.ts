@@ -63,6 +63,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   fr: [
+    'shell.orientation',
+    'shell.orientation_gay',
     'meta.page_suffix',
     'nav.menu',
     'nav.models',
@@ -114,6 +116,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'notification.title',
   ],
   es: [
+    'shell.orientation_gay',
     'filter.duration.2',
     'models.sort.alphabet',
     'models.filter.piercing',
@@ -137,6 +140,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   it: [
+    'shell.orientation_gay',
     'nav.menu',
     'nav.community',
     'filter.duration.2',
@@ -171,6 +175,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.team.email',
   ],
   pt: [
+    'shell.orientation_gay',
     'nav.menu',
     'nav.playlists',
     'filter.duration.2',

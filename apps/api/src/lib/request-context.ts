@@ -5,11 +5,11 @@ import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
-import { GENDERS, type Gender } from '../services/dto';
 import type { Services } from '../services/index';
 import { clientIp } from './client-ip';
 import { geoipCountryLookup } from './geoip-country';
 import { LANG_COOKIE, writeLangCookie } from './lang-cookie';
+import { isGender, ORIENTATION_COOKIE, orientationOf, writeOrientationCookie } from './orientation-cookie';
 import { isSecure, readSessionToken, SESSION_COOKIE, writeSessionCookie } from './session-cookie';
 
 const COUNTRY = /^[a-z]{2}$/;
@@ -47,8 +47,9 @@ export function requestContext(
       queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en',
     );
 
-    const orientation = getCookie(c, 'orientation');
-    c.set('gender', GENDERS.includes(orientation as Gender) ? (orientation as Gender) : 'straight');
+    const queryOrientation = c.req.query('orientation');
+    const cookieOrientation = getCookie(c, ORIENTATION_COOKIE);
+    c.set('gender', orientationOf(queryOrientation, cookieOrientation));
 
     const picked = getCookie(c, 'country')?.toLowerCase();
     c.set('country', picked && COUNTRY.test(picked) ? picked : null);
@@ -76,6 +77,13 @@ export function requestContext(
       c.res.headers.get('content-type')?.startsWith('text/html')
     )
       writeLangCookie(c, queryLang, isSecure(c, config));
+    // The same for `?orientation=` (the header's orientation switch, ADR 0025).
+    if (
+      isGender(queryOrientation) &&
+      queryOrientation !== cookieOrientation &&
+      c.res.headers.get('content-type')?.startsWith('text/html')
+    )
+      writeOrientationCookie(c, queryOrientation, isSecure(c, config));
     // Per-request lines are debug: at info they would cost more than a cached answer does.
     c.var.log.debug(
       {

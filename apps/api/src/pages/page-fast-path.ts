@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLang } from '@vt/i18n';
 import type { Config } from '../config';
 import { LANG_COOKIE } from '../lib/lang-cookie';
+import { isGender, ORIENTATION_COOKIE, orientationOf } from '../lib/orientation-cookie';
 import { SESSION_COOKIE } from '../lib/session-cookie';
 import { AGE_COOKIE } from '../services/age-assurance/age-assurance.service';
-import { GENDERS } from '../services/dto';
 import type { Services } from '../services/index';
 import { isCacheablePath, type PageCache, pageKey } from './page-cache';
 
@@ -58,14 +58,18 @@ export function createPageFastPath(
 
     const cookies = cookiesOf(req.headers.cookie);
     if (cookies.has(SESSION_COOKIE)) return false;
-    const queryLang = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get('lang');
+    const query = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
+    const queryLang = query?.get('lang') ?? null;
+    const queryOrientation = query?.get('orientation') ?? null;
     const cookieLang = cookies.get(LANG_COOKIE);
     // The app would remember this choice in a cookie.
     if (queryLang && isLang(queryLang) && queryLang !== cookieLang) return false;
     const lang =
       queryLang && isLang(queryLang) ? queryLang : cookieLang && isLang(cookieLang) ? cookieLang : 'en';
-    const orientation = cookies.get('orientation');
-    const gender = (GENDERS as readonly string[]).includes(orientation ?? '') ? orientation! : 'straight';
+    const cookieOrientation = cookies.get(ORIENTATION_COOKIE);
+    // The app would remember this choice too (ADR 0025).
+    if (isGender(queryOrientation) && queryOrientation !== cookieOrientation) return false;
+    const gender = orientationOf(queryOrientation, cookieOrientation);
     const picked = cookies.get('country')?.toLowerCase();
     const country = picked && COUNTRY.test(picked) ? picked : null;
     const header = config.trustCountryHeader ? req.headers[config.countryHeader] : undefined;

@@ -25,7 +25,8 @@ export type ListingSection =
   | { section: 'models'; dir: string }
   | { section: 'country'; country: string }
   | { section: 'member'; memberId: number; list: 'uploaded' | 'favourites' | 'watch_later' | 'history' }
-  | { section: 'playlist'; playlistId: number };
+  | { section: 'playlist'; playlistId: number }
+  | { section: 'channel'; channelId: number };
 
 export interface ListingQuery {
   gender: Gender;
@@ -90,6 +91,15 @@ export interface VideoDetail extends VideoThumb {
   subscribers: number;
   /** The seek-preview WebVTT, or null when the video has no sprites. */
   timelineVtt: string | null;
+}
+
+/** A channel's page head: the subscriber count is its maintained column; the video count is the listing's. */
+export interface ChannelDetail {
+  id: number;
+  dir: string;
+  title: string;
+  url: string;
+  subscribers: number;
 }
 
 export interface CategoryInfo {

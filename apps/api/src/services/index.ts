@@ -26,6 +26,8 @@ import { createMailer } from './auth/mailer';
 import { createSessionService } from './auth/session.service';
 import { createCaptcha } from './captcha.service';
 import { createCatalogService } from './catalog.service';
+import { createCategoryCovers } from './category-covers.service';
+import { createChannelService } from './channel.service';
 import { type Clock, systemClock } from './clock';
 import { createCommentService } from './comment.service';
 import { createDownloadService } from './download.service';
@@ -198,6 +200,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     wall: createWallService({ sqlite, clock }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
+    channels: createChannelService({ sqlite }),
+    categoryCovers: createCategoryCovers({ sqlite, listing, caches }),
     comments: createCommentService({ sqlite, clock }),
     views: createViewStats({ sqlite, clock, limits }),
     rollup: createStatsRollup({ sqlite, clock }),

@@ -1,6 +1,8 @@
 import { LANGS } from '@vt/i18n';
 import type Database from 'better-sqlite3';
 import { albumUrl } from './album.service';
+import { channelUrl } from './channel.service';
+import { GENDERS } from './dto';
 import type { MediaUrls } from './media-urls.service';
 import { videoUrl } from './video-row';
 
@@ -42,6 +44,12 @@ const STATIC_PAGES = [
   '/information/',
   '/sitemap-page/',
 ];
+
+/** Entry pages whose content depends on the orientation (the others are the same in all three). */
+const ORIENTED_PAGES = STATIC_PAGES.filter(
+  (path) => !['/community/recent/1/', '/information/', '/sitemap-page/'].includes(path),
+);
+const OTHER_ORIENTATIONS = GENDERS.filter((g) => g !== 'straight');
 
 // XML 1.0 allows neither C0 controls (but tab, LF, CR) nor lone surrogates or U+FFFE/U+FFFF.
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -110,6 +118,11 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   const albumBatch = sqlite.prepare(
     `SELECT id, dir, post_date FROM albums WHERE id > ? AND id < ? AND ${LISTED.albums} ORDER BY id LIMIT ${BATCH}`,
   );
+  const channelDirs = sqlite
+    .prepare(
+      'SELECT c.dir FROM channels c WHERE EXISTS (SELECT 1 FROM videos v WHERE v.channel_id = c.id AND v.status_id = 1 AND v.is_private = 0) ORDER BY c.id',
+    )
+    .pluck();
   const categoryDirs = sqlite
     .prepare('SELECT dir FROM categories WHERE total_videos > 0 ORDER BY sort_order, id')
     .pluck();
@@ -117,8 +130,8 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   /** `<url>` with its language versions: English is the plain URL, others add `?lang=xx`. */
   function localizedUrl(path: string): string {
     const alternates = LANGS.map((lang) => {
-      const href =
-        lang === 'en' ? abs(path) : abs(`${path}${path.includes('?') ? '&amp;' : '?'}lang=${lang}`);
+      // `abs` escapes, so the `&` joining a second parameter is written raw here.
+      const href = lang === 'en' ? abs(path) : abs(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       return `<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`;
     }).join('');
     return `<url><loc>${abs(path)}</loc>${alternates}<xhtml:link rel="alternate" hreflang="x-default" href="${abs(path)}"/></url>\n`;
@@ -194,11 +207,12 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   const LOCALIZED_OPEN = `${URLSET_OPEN} xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
 
   return {
-    /** The sitemap index: entry pages, categories, then every non-empty file of videos, models and albums. */
+    /** The sitemap index: entry pages, categories, channels, then every non-empty file of videos, models and albums. */
     index(): string {
       const files = [
         '/sitemaps/pages.xml',
         '/sitemaps/categories.xml',
+        '/sitemaps/channels.xml',
         ...PAGED.flatMap((kind) => fileNumbers(kind).map((n) => `/sitemaps/${kind}-${n}.xml`)),
       ];
       return (
@@ -213,7 +227,22 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
      * such file. An empty range still answers a valid, empty urlset.
      */
     file(name: string): Iterable<string> | null {
-      if (name === 'pages') return [LOCALIZED_OPEN, ...STATIC_PAGES.map(localizedUrl), URLSET_CLOSE];
+      if (name === 'pages')
+        return [
+          LOCALIZED_OPEN,
+          ...STATIC_PAGES.map(localizedUrl),
+          // The same listings in the other orientations: each is its own indexable URL (ADR 0025).
+          ...OTHER_ORIENTATIONS.flatMap((o) =>
+            ORIENTED_PAGES.map((path) => localizedUrl(`${path}?orientation=${o}`)),
+          ),
+          URLSET_CLOSE,
+        ];
+      if (name === 'channels')
+        return [
+          LOCALIZED_OPEN,
+          ...(channelDirs.all() as string[]).map((dir) => localizedUrl(channelUrl(dir))),
+          URLSET_CLOSE,
+        ];
       if (name === 'categories')
         return [
           LOCALIZED_OPEN,

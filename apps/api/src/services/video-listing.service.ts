@@ -154,6 +154,10 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
           params.push(t.country);
         }
         break;
+      case 'channel':
+        where.push('v.channel_id = ?');
+        params.push(t.channelId);
+        break;
       case 'playlist':
         from = 'playlist_videos pv JOIN videos v ON v.id = pv.video_id';
         where.push('pv.playlist_id = ?');
@@ -253,8 +257,19 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   /** The ids of one page, without the total. */
   const pageIds = (q: ListingQuery) => idsFor(build(q), q);
 
+  const listedOf = prepare(
+    'SELECT id FROM videos WHERE id IN (SELECT value FROM json_each(?)) AND status_id = 1 AND is_private = 0',
+  ).pluck();
+
   return {
     fetchThumbs,
+
+    /** Thumbs of those of the ids a visitor may see (a local history names videos since taken down). */
+    listedThumbs(ids: number[]): VideoThumb[] {
+      if (ids.length === 0) return [];
+      const listed = new Set(listedOf.all(JSON.stringify(ids)) as number[]);
+      return fetchThumbs(ids.filter((id) => listed.has(id)));
+    },
 
     pageIds,
 

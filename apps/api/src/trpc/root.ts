@@ -1,6 +1,7 @@
 import { albumsRouter } from './routers/albums.router';
 import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
+import { channelsRouter } from './routers/channels.router';
 import { commentsRouter } from './routers/comments.router';
 import { infoRouter } from './routers/info.router';
 import { meRouter } from './routers/me.router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   me: meRouter,
   albums: albumsRouter,
   models: modelsRouter,
+  channels: channelsRouter,
   comments: commentsRouter,
   info: infoRouter,
   moderation: moderationRouter,

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { listingHref } from '../lib/listing-filters';
 import { modelHref } from '../lib/models';
 import { useRootData } from '../lib/root-data';
+import { OrientationSwitch } from './orientation-switch';
 
 const VIDEO_LINKS = [
   { key: 'nav.newest', sort: 'latest-updates' },
@@ -143,6 +144,8 @@ export function MainNav({ id, open }: { id: string; open: boolean }) {
           </li>
         ))}
       </ul>
+      {/* In the mobile menu only: on wider screens the switch sits in the network bar. */}
+      <OrientationSwitch className="orientation-switch--menu" testId="orientation-switch-menu" />
     </nav>
   );
 }

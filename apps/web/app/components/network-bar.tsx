@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../lib/root-data';
 import { LanguageSelect } from './language-select';
+import { OrientationSwitch } from './orientation-switch';
 
-/** The thin bar above the header: the network's sister sites and links (NETWORK_CONFIG), and the language. */
+/**
+ * The thin bar above the header: the network's sister sites and links (NETWORK_CONFIG), which scroll
+ * sideways when they do not fit, then the orientation (in the mobile menu instead on phones) and language.
+ */
 export function NetworkBar() {
   const { t } = useTranslation();
   const { sisterSites, networkLinks } = useRootData().network;
@@ -25,7 +29,10 @@ export function NetworkBar() {
         ) : (
           <span />
         )}
-        <LanguageSelect />
+        <div className="network-bar__choices">
+          <OrientationSwitch className="orientation-switch--bar" testId="orientation-switch" />
+          <LanguageSelect />
+        </div>
       </div>
     </div>
   );

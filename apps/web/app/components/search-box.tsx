@@ -32,11 +32,13 @@ interface SuggesterAnswer {
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // On the results page the box keeps the query it shows (from the URL, so a cached page has it too).
+  const shownQuery = pathname.startsWith('/search/') ? (new URLSearchParams(search).get('s') ?? '') : '';
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(shownQuery);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(-1);
   const [error, setError] = useState(false);
@@ -48,7 +50,11 @@ export function SearchBox() {
     setOpen(false);
   }, [pathname]);
 
+  useEffect(() => setText(shownQuery), [shownQuery]);
+
   useEffect(() => {
+    // Nothing to suggest while the list is shut (the results page fills the box with its query).
+    if (!open) return;
     const c = text.trim();
     if (c.length < SEARCH_MIN) {
       setItems(recentSearches().map((s) => ({ kind: 'recent' as const, label: s, href: searchHref(s) })));
@@ -86,7 +92,7 @@ export function SearchBox() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, open]);
 
   const go = (href: string, remember?: string) => {
     if (remember) rememberSearch(remember);
@@ -145,7 +151,8 @@ export function SearchBox() {
           />
         </svg>
       </button>
-      <form role="search" className="search-box__form" onSubmit={submit}>
+      {/* Without JavaScript (or before hydration) the form itself asks for the results page. */}
+      <form role="search" className="search-box__form" action="/search/1/" onSubmit={submit}>
         <input
           ref={input}
           type="search"

@@ -11,7 +11,7 @@ export function embedCode(origin: string, video: Pick<VideoDetail, 'id' | 'dir' 
   return `<iframe src="${src}" width="${EMBED_WIDTH}" height="${EMBED_HEIGHT}" frameborder="0" scrolling="no" allowfullscreen title="${escapeAttribute(video.title)}"></iframe>`;
 }
 
-function CopyField({
+export function CopyField({
   label,
   value,
   multiline,
@@ -85,6 +85,21 @@ export function ShareModal({
       <CopyField label={t('share.link')} value={`${origin}${video.url}`} testId="share-link" />
       <CopyField label={t('share.embed')} value={embedCode(origin, video)} multiline testId="share-embed" />
       <p className="modal__hint">{t('share.embed_hint', { width: EMBED_WIDTH, height: EMBED_HEIGHT })}</p>
+    </Modal>
+  );
+}
+
+/** An album has no player to embed: its link only. */
+export function ShareLinkModal({ url, onClose }: { url: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('share.title_album')}
+      closeLabel={t('share.close')}
+      onClose={onClose}
+      testId="share-modal"
+    >
+      <CopyField label={t('share.link')} value={url} testId="share-link" />
     </Modal>
   );
 }

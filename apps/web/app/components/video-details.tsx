@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { VideoDetail } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
+import { SubscribeButton } from './actions/subscribe-button';
 import { TagLinks } from './tag-links';
 import { VideoDescription } from './video-description';
 import { VideoStats } from './video-stats';
@@ -17,7 +19,19 @@ export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string
         </time>
         {video.uploader && (
           <span className="video-details__uploader">
-            {t('video.uploader')} <strong>{video.uploader.name}</strong>
+            {t('video.uploader')}{' '}
+            <Link to={`/members/${video.uploader.id}/`} data-testid="video-uploader">
+              <strong>{video.uploader.name}</strong>
+            </Link>
+          </span>
+        )}
+        {video.channel && (
+          <span className="video-details__channel" data-testid="video-channel">
+            {t('channel.label')}{' '}
+            <Link to={`/channel/${video.channel.dir}/`}>
+              <strong>{video.channel.title}</strong>
+            </Link>
+            {video.state === 'active' && <SubscribeButton section="channel" objectId={video.channel.id} />}
           </span>
         )}
       </div>

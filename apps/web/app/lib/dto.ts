@@ -6,6 +6,7 @@ export type {
   AlbumSort,
   AlbumThumb,
   CategoryInfo,
+  ChannelDetail,
   CommentItem,
   CommentSection,
   DateFilter,

@@ -1,6 +1,7 @@
 import { LANGS, type Lang } from '@vt/i18n';
 import type { TFunction } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
+import type { Orientation } from './orientation';
 
 interface BaseMeta {
   title: string;
@@ -18,11 +19,17 @@ interface BaseMeta {
 interface IndexedMeta extends BaseMeta {
   canonical: string;
   lang: Lang;
+  /**
+   * The orientation shown, on pages whose content depends on it (listings, blocks, counts): each
+   * orientation is its own crawlable URL, `?orientation=gay|shemale` (ADR 0025). Straight is the plain URL.
+   */
+  orientation?: Orientation;
 }
 
 interface UnindexedMeta extends BaseMeta {
   canonical?: undefined;
   lang?: Lang;
+  orientation?: Orientation;
 }
 
 export type PageMeta = IndexedMeta | UnindexedMeta;
@@ -45,10 +52,13 @@ const OG_LOCALES: Record<Lang, string> = {
  * A page's URL in one language. English, the default a crawler without cookies gets, is the plain URL;
  * every other language is the same URL with `?lang=xx`, which renders it whatever the cookie says.
  */
-export function languageUrl(url: string, lang: Lang): string {
+export function languageUrl(url: string, lang: Lang, orientation: Orientation = 'straight'): string {
   const absolute = /^https?:\/\//.test(url);
   const parsed = new URL(url, 'http://relative.invalid');
   parsed.searchParams.delete('lang');
+  parsed.searchParams.delete('orientation');
+  // In this order, as the sitemaps write them: one URL per page, language and orientation.
+  if (orientation !== 'straight') parsed.searchParams.set('orientation', orientation);
   if (lang !== 'en') parsed.searchParams.set('lang', lang);
   return absolute ? parsed.href : `${parsed.pathname}${parsed.search}`;
 }
@@ -73,7 +83,7 @@ export function pageMeta(t: TFunction, meta: PageMeta): MetaDescriptor[] {
   ];
   if (meta.lang) tags.push({ property: 'og:locale', content: OG_LOCALES[meta.lang] });
   if (meta.canonical !== undefined) {
-    const canonical = languageUrl(meta.canonical, meta.lang);
+    const canonical = languageUrl(meta.canonical, meta.lang, meta.orientation);
     tags.push({ tagName: 'link', rel: 'canonical', href: canonical });
     tags.push({ property: 'og:url', content: canonical });
     if (!meta.noindex) {
@@ -82,14 +92,14 @@ export function pageMeta(t: TFunction, meta: PageMeta): MetaDescriptor[] {
           tagName: 'link',
           rel: 'alternate',
           hrefLang: lang,
-          href: languageUrl(meta.canonical, lang),
+          href: languageUrl(meta.canonical, lang, meta.orientation),
         });
       }
       tags.push({
         tagName: 'link',
         rel: 'alternate',
         hrefLang: 'x-default',
-        href: languageUrl(meta.canonical, 'en'),
+        href: languageUrl(meta.canonical, 'en', meta.orientation),
       });
     }
   }

@@ -2,6 +2,7 @@ import type { Lang } from '@vt/i18n';
 import { type AppLoadContext, useRouteLoaderData } from 'react-router';
 import type { CategoryInfo, MainStats } from './dto';
 import type { PageNetwork } from './network';
+import type { Orientation } from './orientation';
 
 /** Server constants every page needs; also published as window.__CONSTANTS__ (without origin/year). */
 export interface RootData {
@@ -14,6 +15,8 @@ export interface RootData {
     unread: number;
   };
   country: string | null;
+  /** The orientation every listing, block, count and menu is filtered by (ADR 0025). */
+  orientation: Orientation;
   origin: string;
   /** Show "Sign in with Google" (`/api/.g.php`): only when a provider is configured. */
   externalSignIn: boolean;
@@ -30,6 +33,7 @@ const FALLBACK: RootData = {
   lang: 'en',
   viewer: { memberId: null, name: null, role: null, unread: 0 },
   country: null,
+  orientation: 'straight',
   origin: '',
   externalSignIn: false,
   ageGate: { shown: false, lang: 'en', method: 'modal' },

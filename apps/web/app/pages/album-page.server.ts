@@ -1,8 +1,12 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { AlbumPage } from '../lib/dto';
+import type { AlbumPage, CommentItem, Listing } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
+import { parsePage } from '../lib/route-params';
 
-export type AlbumPageData = AlbumPage;
+/** The album, and one page of its comments (`?comments_page=N`) when it can be seen. */
+export type AlbumPageData = AlbumPage & { comments: Listing<CommentItem> | null };
+
+const MAX_COMMENTS_PAGE = 1000;
 
 /**
  * `/album/{id}/{dir}/`: a missing or unapproved album is a 404, a wrong or missing dir answers 301 to
@@ -21,6 +25,12 @@ export async function loadAlbumPage(
   if (!page) notFound();
   const url = page.state === 'active' ? page.album.url : page.url;
   const dir = page.state === 'active' ? page.album.dir : page.dir;
+  const search = new URL(request.url).searchParams;
   if (dirParam !== dir) throw redirect(`${url}${new URL(request.url).search}`, 301);
-  return data<AlbumPageData>(page, { status: page.state === 'private' ? 403 : 200 });
+  const commentsPage = parsePage(search.get('comments_page'), MAX_COMMENTS_PAGE) ?? 1;
+  const comments =
+    page.state === 'active'
+      ? await context.api.comments.list({ section: 'album', objectId: page.album.id, page: commentsPage })
+      : null;
+  return data<AlbumPageData>({ ...page, comments }, { status: page.state === 'private' ? 403 : 200 });
 }

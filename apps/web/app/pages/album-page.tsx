@@ -1,19 +1,64 @@
 import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { VoteButtons } from '../components/actions/vote-buttons';
+import { Comments } from '../components/comments';
 import { EmptyState } from '../components/empty-state';
 import { GatedImage } from '../components/gated-image';
 import { PhotoViewer } from '../components/photo-viewer';
+import { ShareLinkModal } from '../components/share-modal';
 import { TagLinks } from '../components/tag-links';
-import type { AlbumDetail } from '../lib/dto';
+import type { AlbumDetail, CommentItem, Listing } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
+import { useRootData } from '../lib/root-data';
 import { useAlbumView } from '../lib/use-album-view';
 import type { AlbumPageData } from './album-page.server';
 
 const GRID_WIDTH = 320;
 
-function AlbumView({ album, lang }: { album: AlbumDetail; lang: string }) {
+/** The current URL with `?comments_page=` set (page 1 removes it), keeping the other parameters. */
+function commentsHref(path: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page === 1) params.delete('comments_page');
+  else params.set('comments_page', String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Votes and share under the album's head. */
+function AlbumActions({ album }: { album: AlbumDetail }) {
   const { t } = useTranslation();
+  const { origin } = useRootData();
+  const [sharing, setSharing] = useState(false);
+  return (
+    <div className="video-actions album-actions" data-testid="album-actions">
+      <VoteButtons section="album" objectId={album.id} likes={album.likes} dislikes={album.dislikes} />
+      <button type="button" className="video-actions__button" onClick={() => setSharing(true)}>
+        {t('video.share')}
+      </button>
+      {sharing && (
+        <ShareLinkModal
+          url={`${origin || window.location.origin}${album.url}`}
+          onClose={() => setSharing(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+function AlbumView({
+  album,
+  comments,
+  lang,
+}: {
+  album: AlbumDetail;
+  comments: Listing<CommentItem> | null;
+  lang: string;
+}) {
+  const { t } = useTranslation();
+  const { viewer } = useRootData();
+  const { search } = useLocation();
   const [open, setOpen] = useState<number | null>(null);
   const total = album.photos.length;
   useAlbumView(album.id, true);
@@ -49,6 +94,7 @@ function AlbumView({ album, lang }: { album: AlbumDetail; lang: string }) {
           href={(dir) => `/categories/${dir}/`}
         />
         {album.description && <p className="album-page__description">{album.description}</p>}
+        <AlbumActions album={album} />
       </header>
       {total > 0 ? (
         <ul className="photo-grid" aria-label={t('album.photos')}>
@@ -78,6 +124,15 @@ function AlbumView({ album, lang }: { album: AlbumDetail; lang: string }) {
         <EmptyState>{t('album.empty')}</EmptyState>
       )}
       <PhotoViewer photos={album.photos} title={album.title} index={open} onIndex={setOpen} />
+      {comments && (
+        <Comments
+          comments={comments}
+          lang={lang}
+          signedIn={viewer.memberId !== null}
+          href={(page) => commentsHref(album.url, search, page)}
+          target={{ section: 'album', objectId: album.id }}
+        />
+      )}
     </article>
   );
 }
@@ -92,5 +147,5 @@ export function AlbumPageView({ data, lang }: { data: AlbumPageData; lang: strin
       </section>
     );
   }
-  return <AlbumView album={data.album} lang={lang} />;
+  return <AlbumView album={data.album} comments={data.comments} lang={lang} />;
 }

@@ -157,7 +157,11 @@ function SubscriptionList({ items }: { items: MemberSubscription[] }) {
     <ul className="member-subscriptions" data-testid="member-subscriptions">
       {items.map((s) => {
         const href =
-          s.section === 'model' ? `/model/${s.dir}/` : s.section === 'member' ? memberHref(s.id) : null;
+          s.section === 'model'
+            ? `/model/${s.dir}/`
+            : s.section === 'member'
+              ? memberHref(s.id)
+              : `/channel/${s.dir}/`;
         const title = s.section === 'member' ? s.name : s.title;
         const image = s.section === 'model' ? s.scr : s.section === 'member' ? s.avatar : null;
         const body = (
@@ -177,13 +181,9 @@ function SubscriptionList({ items }: { items: MemberSubscription[] }) {
         );
         return (
           <li key={`${s.section}-${s.id}`} className="member-subscriptions__item">
-            {href ? (
-              <Link to={href} className="member-subscriptions__link">
-                {body}
-              </Link>
-            ) : (
-              <span className="member-subscriptions__link">{body}</span>
-            )}
+            <Link to={href} className="member-subscriptions__link">
+              {body}
+            </Link>
           </li>
         );
       })}

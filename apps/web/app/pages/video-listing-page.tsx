@@ -29,7 +29,10 @@ export function VideoListingPage({ data, base, headline, chosen = [], children }
     <div className="listing">
       <h1 className="page-title">{headline ?? t(`listing.headline.${sort}`)}</h1>
       {children}
-      <ListingControls sort={sort} filters={filters} countries={data.countries} base={base} />
+      {/* The history has no sorts or filters: tabs there would only lead away from it. */}
+      {sort !== 'history' && (
+        <ListingControls sort={sort} filters={filters} countries={data.countries} base={base} />
+      )}
       {listing === null || sort === 'history' ? (
         <HistoryGrid page={page} />
       ) : (

@@ -28,11 +28,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   const { sort, page } = loaderData;
   return pageMeta(t, {
     lang,
+    orientation,
     title: t(`albums.headline.${sort}`),
     description: t(`albums.seo.${sort}`),
     canonical: `${origin}${albumsHref(sort, page)}`,

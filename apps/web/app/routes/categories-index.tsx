@@ -1,30 +1,39 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { ThumbPicture } from '../components/thumb';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import type { Route } from './+types/categories-index';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return context.api.catalog.categories({ section: 'videos' });
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = (await context.api.catalog.categories({ section: 'videos' })).filter(
+    (c) => c.totalVideos > 0,
+  );
+  const covers = await context.api.catalog.covers();
+  return { categories, covers };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
     lang,
+    orientation,
     title: t('categories.title'),
     description: t('categories.description'),
     canonical: `${origin}/categories/`,
   });
 }
 
-/** `/categories/`: every category with its number of videos, largest first. */
+/**
+ * `/categories/`: every category with its number of videos, largest first, each pictured by its most
+ * popular video (sized, lazy: the browser loads those near the viewport at once).
+ */
 export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const listed = loaderData.filter((c) => c.totalVideos > 0);
+  const { categories: listed, covers } = loaderData;
   return (
     <div className="listing">
       <h1 className="page-title">{t('categories.title')}</h1>
@@ -35,6 +44,17 @@ export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
           {listed.map((c) => (
             <li key={c.dir}>
               <Link to={`/categories/${c.dir}/latest-updates/1/`} className="category-index__item">
+                <span className="category-index__media">
+                  {covers[c.dir]?.thumb ? (
+                    <ThumbPicture
+                      src={covers[c.dir].thumb}
+                      src2x={covers[c.dir].thumb2x || undefined}
+                      alt=""
+                    />
+                  ) : (
+                    <span className="thumb__image thumb__image--empty" />
+                  )}
+                </span>
                 <span className="category-index__title">{c.title}</span>
                 <span className="category-index__count">
                   {t('categories.videos_count', { count: c.totalVideos })}

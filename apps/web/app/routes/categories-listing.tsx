@@ -16,12 +16,13 @@ const titles = (data: { chosen: { title: string }[] }) => data.chosen.map((c) =>
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   const { sort, page, filters, chosen } = loaderData;
   const base = `/categories/${chosen.map((c) => c.dir).join(',')}`;
   return pageMeta(t, {
     lang,
+    orientation,
     title: t(`categories.headline.${sort}`, { names: titles(loaderData) }),
     description: t('categories.seo', { names: titles(loaderData) }),
     canonical: `${origin}${listingHref(sort, page, filters, base)}`,

@@ -37,10 +37,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
     lang,
+    orientation,
     title: t('home.title'),
     description: t('home.description'),
     canonical: `${origin}/`,

@@ -10,10 +10,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
     lang,
+    orientation,
     title: t('landing.headline', { site: t('site.name') }),
     description: t('landing.description'),
     canonical: `${origin}/landing/`,

@@ -13,7 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   const { model, tab, page } = loaderData;
   const canonical = {
@@ -24,6 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   }[tab];
   return pageMeta(t, {
     lang,
+    orientation,
     type: 'profile',
     title: tab === 'overview' ? model.title : t(`model.headline.${tab}`, { name: model.title }),
     description:

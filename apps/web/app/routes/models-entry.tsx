@@ -13,11 +13,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   const { sort, page, filters } = loaderData;
   return pageMeta(t, {
     lang,
+    orientation,
     title: t(`models.headline.${sort}`),
     description: t(`models.seo.${sort}`),
     canonical: `${origin}${modelsHref(sort, page, filters)}`,

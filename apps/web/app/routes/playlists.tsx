@@ -26,10 +26,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   return pageMeta(t, {
     lang,
+    orientation,
     title: t(`playlists.headline.${loaderData.sort}`),
     description: t(`playlists.seo_sort.${loaderData.sort}`),
     canonical: `${origin}/playlists/${loaderData.sort}/${loaderData.page}/`,

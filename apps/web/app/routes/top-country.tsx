@@ -22,11 +22,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
   const country = countryName(loaderData.country, lang);
   return pageMeta(t, {
     lang,
+    orientation,
     title: t('top_country.headline', { country }),
     description: t('top_country.seo', { country }),
     canonical: `${origin}/top-country/${loaderData.page}/`,

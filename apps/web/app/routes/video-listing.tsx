@@ -18,8 +18,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
-  return videoListingMeta(getI18n(lang).t, lang, origin, loaderData);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
+  return videoListingMeta(getI18n(lang).t, lang, origin, loaderData, orientation);
 }
 
 export default function VideoListing({ loaderData }: Route.ComponentProps) {

@@ -25,10 +25,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { lang, origin } = rootDataFromMatches(matches);
+  const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
 
-  if (loaderData.kind === 'listing') return videoListingMeta(t, lang, origin, loaderData);
+  if (loaderData.kind === 'listing') return videoListingMeta(t, lang, origin, loaderData, orientation);
 
   const { video } = loaderData;
   const description = video.description

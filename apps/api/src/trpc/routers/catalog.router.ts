@@ -18,4 +18,7 @@ export const catalogRouter = router({
       z.object({ section: z.enum(['videos', 'albums']).default('videos') }).default({ section: 'videos' }),
     )
     .query(({ ctx, input }) => ctx.services.catalog.categoriesFor(input.section, ctx.gender, ctx.lang)),
+
+  /** The categories index's pictures: each category's most popular video, by dir. */
+  covers: publicProcedure.query(({ ctx }) => ctx.services.categoryCovers.covers(ctx.gender)),
 });

@@ -17,6 +17,7 @@ export const targetSchema = z.discriminatedUnion('section', [
   z.object({ section: z.literal('models'), dir: z.string().regex(/^[a-z0-9-]+$/) }),
   z.object({ section: z.literal('country'), country: z.string().regex(/^[a-z]{2}$/) }),
   z.object({ section: z.literal('playlist'), playlistId: id }),
+  z.object({ section: z.literal('channel'), channelId: id }),
 ]);
 
 export const listInput = z.object({
@@ -30,6 +31,11 @@ export const listInput = z.object({
 });
 
 export const videosRouter = router({
+  /** Fresh thumbs (duration, views, rating) for the ids of a visitor's local history page. */
+  thumbs: publicProcedure
+    .input(z.object({ ids: z.array(id).max(100) }))
+    .query(({ ctx, input }) => ctx.services.listing.listedThumbs([...new Set(input.ids)])),
+
   list: publicProcedure
     .input(listInput)
     .query(({ ctx, input }) => ctx.services.listing.list({ ...input, gender: ctx.gender })),
