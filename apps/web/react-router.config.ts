@@ -6,8 +6,10 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
-  // A handful of routes: ship the whole manifest up front instead of /__manifest requests.
-  routeDiscovery: { mode: 'initial' },
+  // Each page ships the manifest of its own routes; the routes its links lead to are fetched after load in
+  // one small JSON request (/__manifest). The whole manifest (every staff and upload route) was 2–3 KB of
+  // every first load's JavaScript (docs/decisions/0027-first-paint.md).
+  routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
   future: {
     // Data requests keep the trailing slash (/videos/top-rated/2/_.data), matching our strict-slash URLs.
     v8_trailingSlashAwareDataRequests: true,

@@ -50,6 +50,8 @@ import { tusRoutes } from './uploads/tus.routes';
 
 /** Paths that are files or APIs, never pages: exempt from the trailing-slash rule. */
 const NOT_PAGES = /^\/(api|trpc|media|thumbs|timelines|assets|dev|ads)\//;
+/** react-router's route discovery (apps/web/react-router.config.ts): JSON, not a page. */
+const ROUTE_MANIFEST = '/__manifest';
 
 /**
  * One leading slash and no backslashes: browsers read `//host` and `/\\host` in a Location as another
@@ -114,7 +116,12 @@ export function createApp({
   // Strict trailing slashes: one canonical URL per page, the other answers 301.
   app.use(async (c, next) => {
     const path = c.req.path;
-    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !path.endsWith('/') && !NOT_PAGES.test(path)) {
+    if (
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !path.endsWith('/') &&
+      !NOT_PAGES.test(path) &&
+      path !== ROUTE_MANIFEST
+    ) {
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (!last.includes('.')) {
         // The still-encoded path: a decoded one may hold characters no Location header can carry (NUL).

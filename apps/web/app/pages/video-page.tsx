@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
@@ -5,7 +6,6 @@ import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
-import { PlaylistStrip } from '../components/playlist-strip';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -16,6 +16,11 @@ import { RELATED_MAX_PAGE } from '../lib/site-constants';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
+
+// Only videos opened from a playlist show the strip: other video pages never load it.
+const PlaylistStrip = lazy(() =>
+  import('../components/playlist-strip').then((m) => ({ default: m.PlaylistStrip })),
+);
 
 /** The current URL with one query parameter set (page 1 removes it), keeping the others. */
 function withParam(path: string, search: string, name: string, page: number): string {
@@ -74,7 +79,11 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <PlayerArea data={data} />
       </div>
       <UnderPlayerAd />
-      {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
+      {data.playlist && (
+        <Suspense fallback={null}>
+          <PlaylistStrip strip={data.playlist} currentId={video.id} />
+        </Suspense>
+      )}
       <VideoDetails video={video} lang={lang} />
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
