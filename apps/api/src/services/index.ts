@@ -86,7 +86,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     scheme: config.mediaSignature,
   });
   const listing = createVideoListing({ sqlite, urls, clock });
-  const videos = createVideoService({ sqlite, urls, listing });
+  const caches = createPublicCaches();
+  const videos = createVideoService({ sqlite, urls, listing, caches });
   const mailer = createMailer(config.mail);
   const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
   const jobs = createJobQueue({ sqlite, clock });
@@ -94,7 +95,6 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
   const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);
   const search = createSearchService({ sqlite, clock, engine, listing, jobs });
-  const caches = createPublicCaches();
   const publish = createPublishService({
     sqlite,
     listing,

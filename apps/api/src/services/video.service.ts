@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../lib/app-error';
+import { TtlMemo } from '../lib/lru-cache';
 import type { Gender, Listing, NamedLink, VideoDetail, VideoState, VideoThumb } from './dto';
 import type { MediaUrls } from './media-urls.service';
+import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 
@@ -38,9 +40,14 @@ export interface VideoServiceDeps {
   sqlite: Database.Database;
   urls: MediaUrls;
   listing: VideoListing;
+  caches: PublicCaches;
 }
 
-export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) {
+export function createVideoService({ sqlite, urls, listing, caches }: VideoServiceDeps) {
+  // The most popular videos of a category (and overall) feed the related lists of every video in it: shared,
+  // so kept a minute, and dropped with the public caches when what visitors may see changes.
+  const popular = new TtlMemo<number[]>(60_000, 2000);
+  caches.register(() => popular.clear());
   const byId = sqlite.prepare(
     `SELECT ${THUMB_COLUMNS}, v.description, v.status_id, v.is_private, v.gender, v.country, v.production_year,
        v.width, v.height, v.comments_count, v.uploader_id, v.channel_id, v.timeline_count, v.timeline_interval,
@@ -140,25 +147,29 @@ export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) 
       }
       const base = { gender: r.gender, date: 'all', duration: 0, hdOnly: false } as const;
       for (const dir of categoryDirsOf.all(id) as string[]) {
-        const ids = listing.pageIds({
-          ...base,
-          sort: 'most-popular',
-          count: RELATED_MAX,
-          page: 1,
-          target: { section: 'categories', dirs: [dir] },
-        });
+        const ids = popular.getOrCompute(`${r.gender}|${dir}`, () =>
+          listing.pageIds({
+            ...base,
+            sort: 'most-popular',
+            count: RELATED_MAX,
+            page: 1,
+            target: { section: 'categories', dirs: [dir] },
+          }),
+        );
         for (const [rank, vid] of ids.entries())
           if (vid !== id) bump(vid, 10 + (RELATED_MAX - rank) / RELATED_MAX);
       }
       if (score.size < RELATED_PAGE_SIZE) {
-        const popular = listing.pageIds({
-          ...base,
-          sort: 'most-popular',
-          count: 60,
-          page: 1,
-          target: { section: 'all' },
-        });
-        for (const vid of popular) if (vid !== id) bump(vid, 0);
+        const overall = popular.getOrCompute(`${r.gender}|*`, () =>
+          listing.pageIds({
+            ...base,
+            sort: 'most-popular',
+            count: 60,
+            page: 1,
+            target: { section: 'all' },
+          }),
+        );
+        for (const vid of overall) if (vid !== id) bump(vid, 0);
       }
       let ids = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([vid]) => vid);
       if (hdOnly) {
