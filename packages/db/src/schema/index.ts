@@ -11,3 +11,4 @@ export * from './sessions';
 export * from './stats';
 export * from './uploads';
 export * from './videos';
+export * from './player';
