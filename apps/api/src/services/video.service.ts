@@ -197,7 +197,7 @@ export function createVideoService({ sqlite, urls, listing }: VideoServiceDeps) 
     /** A listed video's captions track, for the media route; null when hidden or without one. */
     captions(id: number): { lang: string; vtt: string; version: number } | null {
       const r = row(id);
-      if (!r || r.status_id !== 1 || r.is_private === 1) return null;
+      if (r?.status_id !== 1 || r.is_private === 1) return null;
       const c = captionsOf.get(id) as { lang: string; vtt: string; updated_at: number } | undefined;
       return c ? { lang: c.lang, vtt: c.vtt, version: c.updated_at } : null;
     },

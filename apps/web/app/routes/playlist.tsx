@@ -4,6 +4,8 @@ import { PlaylistOwnerTools } from '../components/actions/playlist-owner-tools';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
+import { playOnArrival } from '../components/player/use-next-autoplay';
+import { inPlaylist } from '../components/playlist-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
@@ -18,7 +20,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.page === undefined) throw redirect(`/playlist/${id}/1/`, 301);
   const page = parsePage(params.page) ?? notFound();
   try {
-    return { state: 'ok' as const, page, ...(await context.api.playlists.page({ id, page })) };
+    const r = await context.api.playlists.page({ id, page });
+    // "Play all" starts at the playlist's first video, which a later page does not list.
+    const first =
+      page === 1
+        ? r.videos.items[0]
+        : (await context.api.playlists.page({ id, page: 1, count: 1 })).videos.items[0];
+    return { state: 'ok' as const, page, ...r, playAll: first ? inPlaylist(first.url, id, 1) : null };
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === 'FORBIDDEN') {
       return data({ state: 'private' as const, page }, { status: 403 });
@@ -59,10 +67,10 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { playlist, videos, page } = loaderData;
+  const { playlist, videos, page, playAll } = loaderData;
   const isOwner = viewer.memberId === playlist.owner.id;
   // Each video opens with the playlist strip beside it.
-  const linked = videos.items.map((v) => ({ ...v, url: `${v.url}?playlist=${playlist.id}&pl_page=${page}` }));
+  const linked = videos.items.map((v) => ({ ...v, url: inPlaylist(v.url, playlist.id, page) }));
   return (
     <div className="listing">
       <h1 className="page-title">{playlist.title}</h1>
@@ -71,6 +79,13 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
         {t('playlists.videos', { count: playlist.videosCount })}
       </p>
       {playlist.description && <p className="playlist-description">{playlist.description}</p>}
+      {playAll && (
+        <p>
+          <Link to={playAll} className="button" data-testid="play-all" onClick={() => playOnArrival(playAll)}>
+            {t('playlist.play_all')}
+          </Link>
+        </p>
+      )}
       {isOwner && <PlaylistOwnerTools playlist={playlist} />}
       {linked.length > 0 ? (
         <>

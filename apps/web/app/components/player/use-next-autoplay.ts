@@ -20,8 +20,13 @@ export function takeAutoplay(path: string): boolean {
   return match;
 }
 
-const openNext = (navigate: (to: string) => unknown, href: string) => {
+/** The player of the page at `href`, opened next in this tab, starts by itself (also "Play all"). */
+export function playOnArrival(href: string): void {
   autoplayTarget = new URL(href, window.location.href).pathname;
+}
+
+const openNext = (navigate: (to: string) => unknown, href: string) => {
+  playOnArrival(href);
   navigate(href);
 };
 
