@@ -95,32 +95,47 @@ interface Level {
   height: number;
 }
 
-/** hls.js's ladder, highest first, the level playing now, and whether it picks levels itself. */
-function useLevels(hls: Hls | null) {
-  const [state, setState] = useState<{ levels: Level[]; current: number; auto: boolean }>({
-    levels: [],
-    current: -1,
-    auto: true,
-  });
+interface Levels {
+  levels: Level[];
+  /** The level playing now (-1 before the first). */
+  current: number;
+  /** The level chosen by the viewer, or -1 for Auto: the radios show the choice at once. */
+  chosen: number;
+}
+
+/** hls.js's ladder, highest first, the level playing now and the viewer's choice; and how to choose. */
+function useLevels(hls: Hls | null): [Levels, (index: number) => void] {
+  const [state, setState] = useState<Levels>({ levels: [], current: -1, chosen: -1 });
+  const sync = useCallback(() => {
+    if (!hls) return;
+    setState({
+      levels: hls.levels
+        .map((level, index) => ({ index, height: level.height }))
+        .filter((level) => level.height > 0)
+        .sort((a, b) => b.height - a.height),
+      current: hls.currentLevel,
+      chosen: hls.manualLevel,
+    });
+  }, [hls]);
   useEffect(() => {
     if (!hls) return;
-    const sync = () =>
-      setState({
-        levels: hls.levels
-          .map((level, index) => ({ index, height: level.height }))
-          .filter((level) => level.height > 0)
-          .sort((a, b) => b.height - a.height),
-        current: hls.currentLevel,
-        auto: hls.autoLevelEnabled,
-      });
     sync();
     // Event names as strings: the enum would pull hls.js's code into this chunk.
     for (const name of LEVEL_EVENTS) hls.on(name as Events.LEVEL_SWITCHED, sync);
     return () => {
       for (const name of LEVEL_EVENTS) hls.off(name as Events.LEVEL_SWITCHED, sync);
     };
-  }, [hls]);
-  return state;
+  }, [hls, sync]);
+  const choose = useCallback(
+    (index: number) => {
+      if (!hls) return;
+      // currentLevel switches now (dropping the buffer ahead); -1 gives the choice back to hls.js.
+      hls.currentLevel = index;
+      sync();
+    },
+    [hls, sync],
+  );
+  return [state, choose];
 }
 
 function useVideoEvent<T>(
@@ -188,7 +203,7 @@ export function PlayerMenus({
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const levels = useLevels(hls);
+  const [levels, chooseLevel] = useLevels(hls);
   const rate = useVideoEvent(videoRef, RATE_EVENTS, (v) => v.playbackRate, 1);
   const inPip = useVideoEvent(videoRef, PIP_EVENTS, () => document.pictureInPictureElement !== null, false);
   const [captionsOn, setCaptionsOn] = useState(false);
@@ -254,10 +269,6 @@ export function PlayerMenus({
     };
   }, [open, close]);
 
-  const chooseLevel = (index: number) => {
-    // currentLevel switches now (dropping the buffer ahead); -1 gives the choice back to hls.js.
-    if (hls) hls.currentLevel = index;
-  };
   const chooseRate = (value: number) => {
     const video = videoRef.current;
     if (!video) return;
@@ -269,7 +280,8 @@ export function PlayerMenus({
   const autoLabel = playing
     ? t('player.quality_auto_level', { level: `${playing.height}p` })
     : t('player.quality_auto');
-  const qualityName = levels.auto ? autoLabel : playing ? `${playing.height}p` : autoLabel;
+  const chosen = levels.levels.find((l) => l.index === levels.chosen);
+  const qualityName = chosen ? `${chosen.height}p` : autoLabel;
 
   return (
     <>
@@ -313,7 +325,7 @@ export function PlayerMenus({
                 <input
                   type="radio"
                   name={`${panelId}-q`}
-                  checked={levels.auto}
+                  checked={levels.chosen === -1}
                   onChange={() => chooseLevel(-1)}
                   data-testid="quality-auto"
                 />
@@ -324,7 +336,7 @@ export function PlayerMenus({
                   <input
                     type="radio"
                     name={`${panelId}-q`}
-                    checked={!levels.auto && levels.current === level.index}
+                    checked={levels.chosen === level.index}
                     onChange={() => chooseLevel(level.index)}
                     data-testid="quality-option"
                     value={level.height}
