@@ -17,6 +17,7 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
 export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ru: [],
   de: [
+    'player.speed_normal',
     'nav.videos',
     'nav.playlists',
     'nav.community',
@@ -63,6 +64,9 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   fr: [
+    'player.volume',
+    'player.quality_auto',
+    'player.quality_auto_level',
     'meta.page_suffix',
     'nav.menu',
     'nav.models',
@@ -114,6 +118,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'notification.title',
   ],
   es: [
+    'player.speed_normal',
     'filter.duration.2',
     'models.sort.alphabet',
     'models.filter.piercing',
@@ -137,6 +142,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   it: [
+    'player.volume',
     'nav.menu',
     'nav.community',
     'filter.duration.2',
@@ -171,6 +177,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.team.email',
   ],
   pt: [
+    'player.volume',
+    'player.speed_normal',
     'nav.menu',
     'nav.playlists',
     'filter.duration.2',
@@ -187,6 +195,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   ja: [],
   nl: [
+    'player.volume',
     'nav.menu',
     'nav.albums',
     'nav.community',
