@@ -12,13 +12,9 @@ export interface PlaylistStripData {
   page: number;
   pages: number;
   items: VideoThumb[];
-  /** The item after the current video, and the strip page it is on; null at the end of the playlist. */
-  next: { video: VideoThumb; page: number } | null;
+  /** The item after the current video (its URL keeps the playlist); null at the end of the playlist. */
+  next: VideoThumb | null;
 }
-
-/** A video's URL inside a playlist: the strip stays beside it and its end goes on to the next item. */
-export const inPlaylist = (url: string, playlistId: number, page: number) =>
-  `${url}?playlist=${playlistId}&pl_page=${page}`;
 
 type Loaded = { page: number; items: VideoThumb[] }[];
 
@@ -115,7 +111,7 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
             aria-current={v.id === currentId ? 'true' : undefined}
             data-testid="playlist-strip-item"
           >
-            <Link to={inPlaylist(v.url, strip.id, page)} title={v.title}>
+            <Link to={`${v.url}?playlist=${strip.id}&pl_page=${page}`} title={v.title}>
               {v.thumb ? <GatedImage src={v.thumb} alt="" loading="lazy" width={160} height={90} /> : null}
               <span className="playlist-strip__title">{v.title}</span>
             </Link>

@@ -80,14 +80,18 @@ async function loadStrip(
   if (!r) return null;
   const items = r.videos.items;
   const at = items.findIndex((v) => v.id === videoId);
-  let next: PlaylistStripData['next'] = null;
-  if (at >= 0 && at + 1 < items.length) next = { video: items[at + 1], page };
+  const inPlaylist = (v: VideoThumb, onPage: number) => ({
+    ...v,
+    url: `${v.url}?playlist=${id}&pl_page=${onPage}`,
+  });
+  let next: VideoThumb | null = null;
+  if (at >= 0 && at + 1 < items.length) next = inPlaylist(items[at + 1], page);
   else if (at >= 0 && page < r.videos.pages) {
     const following = await context.api.playlists
       .page({ id, page: page + 1, count: PLAYLIST_PAGE_SIZE })
       .catch(() => null);
     const first = following?.videos.items[0];
-    if (first) next = { video: first, page: page + 1 };
+    if (first) next = inPlaylist(first, page + 1);
   }
   return { id, title: r.playlist.title, page, pages: r.videos.pages, items, next };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
@@ -6,7 +6,7 @@ import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
-import { inPlaylist, PlaylistStrip } from '../components/playlist-strip';
+import { PlaylistStrip } from '../components/playlist-strip';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -27,28 +27,6 @@ function withParam(path: string, search: string, name: string, page: number): st
   return query ? `${path}?${query}` : path;
 }
 
-const THEATRE_KEY = 'player_theatre';
-
-/** Theatre mode (desktop): the player spans the window; remembered in this browser only. */
-function useTheatre() {
-  const [on, setOn] = useState(false);
-  // Read after hydration: the cached HTML is the same for everyone.
-  useEffect(() => {
-    try {
-      setOn(window.localStorage.getItem(THEATRE_KEY) === '1');
-    } catch {}
-  }, []);
-  const toggle = useCallback(() => {
-    setOn((was) => {
-      try {
-        window.localStorage.setItem(THEATRE_KEY, was ? '0' : '1');
-      } catch {}
-      return !was;
-    });
-  }, []);
-  return { on, toggle };
-}
-
 function PlayerArea({
   data,
   signedIn,
@@ -56,15 +34,10 @@ function PlayerArea({
 }: {
   data: VideoPageData;
   signedIn: boolean;
-  theatre: { on: boolean; toggle: () => void };
+  theatre: [boolean, (on: boolean) => void];
 }) {
   const { t } = useTranslation();
-  const { video, hls, playlist } = data;
-  // In a playlist, the end of the video goes on to the next item, keeping the playlist parameters.
-  const next =
-    playlist?.next != null
-      ? { ...playlist.next.video, url: inPlaylist(playlist.next.video.url, playlist.id, playlist.next.page) }
-      : null;
+  const { video, hls } = data;
   // Spec §4: the player is never built for a deleted video (status 5).
   if (video.state === 'deleted' || video.statusId === 5)
     return <VideoStatePanel message={t('video.deleted')} />;
@@ -91,7 +64,8 @@ function PlayerArea({
       // The end screen follows the related list below, so paging it refreshes the player's list too.
       related={data.related.items}
       autoplayNext
-      next={next}
+      // In a playlist, the end of the video goes on to the next item, keeping the playlist parameters.
+      next={data.playlist?.next}
       videoId={video.id}
       signedIn={signedIn}
       captions={video.captions}
@@ -108,10 +82,11 @@ export function VideoPage({ data }: { data: VideoPageData }) {
   const active = video.state === 'active';
   useViewStat(video.id, active);
   useRecordWatch(video, active && viewer.memberId === null);
-  const theatre = useTheatre();
+  // Theatre mode (desktop): the player controls switch it and remember it (player-more.tsx).
+  const theatre = useState(false);
 
   return (
-    <div className={`video-page${theatre.on ? ' video-page--theatre' : ''}`}>
+    <div className={`video-page${theatre[0] ? ' video-page--theatre' : ''}`}>
       <div className="video-page__player">
         <PlayerArea data={data} signedIn={viewer.memberId !== null} theatre={theatre} />
       </div>

@@ -4,8 +4,6 @@ import { PlaylistOwnerTools } from '../components/actions/playlist-owner-tools';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
-import { playOnArrival } from '../components/player/use-next-autoplay';
-import { inPlaylist } from '../components/playlist-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
@@ -26,7 +24,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       page === 1
         ? r.videos.items[0]
         : (await context.api.playlists.page({ id, page: 1, count: 1 })).videos.items[0];
-    return { state: 'ok' as const, page, ...r, playAll: first ? inPlaylist(first.url, id, 1) : null };
+    return {
+      state: 'ok' as const,
+      page,
+      ...r,
+      playAll: first ? `${first.url}?playlist=${id}&pl_page=1` : null,
+    };
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === 'FORBIDDEN') {
       return data({ state: 'private' as const, page }, { status: 403 });
@@ -70,7 +73,7 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
   const { playlist, videos, page, playAll } = loaderData;
   const isOwner = viewer.memberId === playlist.owner.id;
   // Each video opens with the playlist strip beside it.
-  const linked = videos.items.map((v) => ({ ...v, url: inPlaylist(v.url, playlist.id, page) }));
+  const linked = videos.items.map((v) => ({ ...v, url: `${v.url}?playlist=${playlist.id}&pl_page=${page}` }));
   return (
     <div className="listing">
       <h1 className="page-title">{playlist.title}</h1>
@@ -81,7 +84,7 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
       {playlist.description && <p className="playlist-description">{playlist.description}</p>}
       {playAll && (
         <p>
-          <Link to={playAll} className="button" data-testid="play-all" onClick={() => playOnArrival(playAll)}>
+          <Link to={playAll} className="button" data-testid="play-all" state={{ autoplay: true }}>
             {t('playlist.play_all')}
           </Link>
         </p>

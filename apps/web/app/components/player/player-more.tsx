@@ -11,6 +11,9 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VideoThumb } from '../../lib/dto';
+import { EndScreen } from './end-screen';
+import { useNextAutoplay } from './use-next-autoplay';
 import { useResume } from './use-resume';
 
 /**
@@ -88,6 +91,29 @@ export function VolumeSlider({ videoRef, volume, muted }: VolumeProps) {
       data-testid="player-volume"
     />
   );
+}
+
+interface EndProps {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  related: readonly VideoThumb[];
+  /** What the countdown opens instead of the first related video (a playlist's next item). */
+  next: VideoThumb | null;
+  /** Whether the countdown may run (not in embed mode; the hook also skips phones). */
+  autoplayNext: boolean;
+  moreHref?: string;
+}
+
+/** The end screen with its next-video countdown: mounted only once the video has ended. */
+export function PlayerEnd({ videoRef, related, next, autoplayNext, moreHref }: EndProps) {
+  const list = next ? [next, ...related.filter((v) => v.id !== next.id)] : related;
+  const autoplay = useNextAutoplay(true, autoplayNext, list[0]?.url ?? null);
+  const replay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = 0;
+    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+  }, [videoRef]);
+  return <EndScreen related={list} autoplay={autoplay} onReplay={replay} moreHref={moreHref} />;
 }
 
 interface Level {
@@ -172,13 +198,37 @@ const captionTrack = (video: HTMLVideoElement): TextTrack | null => {
   return null;
 };
 
+const THEATRE_KEY = 'player_theatre';
+
+/**
+ * Theatre mode, remembered in this browser. The remembered choice applies when playback starts, where
+ * the poster gives way to the picture anyway, not while the visitor points at play.
+ */
+function useTheatre(theatre: [boolean, (on: boolean) => void] | null, attached: boolean) {
+  const set = theatre?.[1];
+  useEffect(() => {
+    if (!set || !attached) return;
+    try {
+      if (window.localStorage.getItem(THEATRE_KEY) === '1') set(true);
+    } catch {}
+  }, [set, attached]);
+  return () => {
+    if (!theatre) return;
+    const next = !theatre[0];
+    theatre[1](next);
+    try {
+      window.localStorage.setItem(THEATRE_KEY, next ? '1' : '0');
+    } catch {}
+  };
+}
+
 export interface MenusProps {
   videoRef: RefObject<HTMLVideoElement | null>;
   hls: Hls | null;
   /** Whether the video has a captions track (rendered as <track> once the stream is attached). */
   hasCaptions: boolean;
   attached: boolean;
-  theatre: { on: boolean; toggle: () => void } | null;
+  theatre: [boolean, (on: boolean) => void] | null;
   /** Resume: this video, the viewer, and how to move the start point before the stream is attached. */
   videoId: number | null;
   signedIn: boolean;
@@ -210,6 +260,7 @@ export function PlayerMenus({
   const pipSupported =
     typeof document !== 'undefined' && document.pictureInPictureEnabled === true && attached;
   useResume({ videoRef, videoId, signedIn, attached, durationSec, onStartAt });
+  const toggleTheatre = useTheatre(theatre, attached);
 
   // Captions follow the visitor's last choice once the track exists.
   const trackReady = useVideoEvent(videoRef, TRACK_EVENTS, (v) => captionTrack(v) !== null, false);
@@ -380,10 +431,10 @@ export function PlayerMenus({
       {theatre && (
         <button
           type="button"
-          className={`player__button player__button--theatre${theatre.on ? ' player__button--on' : ''}`}
+          className={`player__button player__button--theatre${theatre[0] ? ' player__button--on' : ''}`}
           aria-label={t('player.theatre')}
-          aria-pressed={theatre.on}
-          onClick={theatre.toggle}
+          aria-pressed={theatre[0]}
+          onClick={toggleTheatre}
           data-testid="player-theatre"
         >
           <TheatreIcon />

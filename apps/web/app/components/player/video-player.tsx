@@ -16,7 +16,6 @@ import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
 import { srcSetOf, webpOf } from '../../lib/image-variants';
 import { takeEarlyPress, wasHonoured } from './early-press';
-import { EndScreen } from './end-screen';
 import {
   ExitFullscreenIcon,
   FullscreenIcon,
@@ -29,7 +28,6 @@ import { SeekBar } from './seek-bar';
 import { useFullscreen } from './use-fullscreen';
 import { useHlsSource } from './use-hls-source';
 import { useMediaState } from './use-media-state';
-import { takeAutoplay, useNextAutoplay } from './use-next-autoplay';
 import { useTimelineCues } from './use-timeline-cues';
 
 // The rest of the controls (volume slider, captions, quality and speed, picture-in-picture, theatre,
@@ -37,6 +35,8 @@ import { useTimelineCues } from './use-timeline-cues';
 const loadMore = () => import('./player-more');
 const VolumeSlider = lazy(() => loadMore().then((m) => ({ default: m.VolumeSlider })));
 const PlayerMenus = lazy(() => loadMore().then((m) => ({ default: m.PlayerMenus })));
+// Only an ended video shows it, and nothing ends before play: it comes with the same chunk.
+const PlayerEnd = lazy(() => loadMore().then((m) => ({ default: m.PlayerEnd })));
 
 interface VideoPlayerProps {
   /** Signed master.m3u8 URL: fetched only when the visitor presses play. */
@@ -61,9 +61,20 @@ interface VideoPlayerProps {
   /** The WebVTT captions track, attached with the stream. */
   captions?: { lang: string; url: string } | null;
   /** Theatre mode (the video page on desktop): whether it is on, and how to switch it. */
-  theatre?: { on: boolean; toggle: () => void } | null;
+  theatre?: [boolean, (on: boolean) => void] | null;
   /** What the countdown opens instead of the first related video (the next item of a playlist). */
   next?: VideoThumb | null;
+}
+
+/**
+ * Whether this page was opened to play at once (the next-video countdown, "Play all": navigation state
+ * `autoplay`); true once, so a reload or a return through history waits for play again.
+ */
+function takeAutoplay(): boolean {
+  const entry = window.history.state as { usr?: { autoplay?: boolean } } | null;
+  if (!entry?.usr?.autoplay) return false;
+  window.history.replaceState({ ...entry, usr: { ...entry.usr, autoplay: false } }, '');
+  return true;
 }
 
 const SEEK_STEP = 5;
@@ -142,7 +153,7 @@ function Player({
   autoplayRef.current = togglePlay;
   useEffect(() => {
     const pressed = takeEarlyPress();
-    const auto = takeAutoplay(window.location.pathname);
+    const auto = takeAutoplay();
     if (auto || pressed) autoplayRef.current(auto && !pressed);
   }, []);
   const onPress = (event: ReactMouseEvent<HTMLButtonElement>) => {
@@ -224,20 +235,12 @@ function Player({
 
   const playing = !state.paused;
   const showControls = !playing || !idle;
-  const autoplay = useNextAutoplay(state.ended, autoplayNext, (next ?? related[0])?.url ?? null);
-  const endList = next ? [next, ...related.filter((v) => v.id !== next.id)] : related;
   const unmute = () => {
     const video = videoRef.current;
     if (video) video.muted = false;
     source.clearMutedByPolicy();
   };
-  const replay = useCallback(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.currentTime = 0;
-    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
-  }, []);
-  const showEndScreen = state.ended && (endList.length > 0 || moreHref !== undefined);
+  const showEndScreen = state.ended && (related.length > 0 || next !== null || moreHref !== undefined);
 
   return (
     <section
@@ -312,7 +315,15 @@ function Player({
       </button>
       {overlay && <div className="player__overlay">{overlay}</div>}
       {showEndScreen && (
-        <EndScreen related={endList} autoplay={autoplay} onReplay={replay} moreHref={moreHref} />
+        <Suspense fallback={null}>
+          <PlayerEnd
+            videoRef={videoRef}
+            related={related}
+            next={next}
+            autoplayNext={autoplayNext}
+            moreHref={moreHref}
+          />
+        </Suspense>
       )}
       {source.mutedByPolicy && state.muted && !state.paused && (
         <button type="button" className="player__unmute button" onClick={unmute} data-testid="player-unmute">
