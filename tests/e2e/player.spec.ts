@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newMember } from './helpers/members';
 
@@ -75,6 +76,15 @@ test('the quality menu lists Auto (with the level playing) and each level, and a
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
     .toBe(highest);
+
+  // axe over the whole player with every control shown and the settings panel open.
+  const results = await new AxeBuilder({ page })
+    .include('.player')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 
   // Speed, and Escape closes the panel and gives focus back to its button.
   await page.getByTestId('speed-option').last().focus();
