@@ -275,6 +275,28 @@ export function PlayerMenus({
     setCaptionsOn(wanted);
   }, [trackReady, videoRef]);
 
+  // Cues sit above the control bar (72 px), whatever the player's height, instead of under it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the track appears with trackReady
+  useEffect(() => {
+    const video = videoRef.current;
+    const track = video && captionTrack(video);
+    if (!video || !track || !captionsOn) return;
+    const place = () => {
+      // Rendered cue lines are 5% of the video's height (WebVTT rendering rules); -1 is the last line.
+      const lineHeight = Math.max(1, video.clientHeight * 0.05);
+      const line = -(Math.ceil(72 / lineHeight) + 1);
+      // All cues, before they show: Chrome does not move a cue already on screen.
+      for (const cue of Array.from(track.cues ?? [])) {
+        if (!(cue instanceof VTTCue) || cue.line === line) continue;
+        cue.snapToLines = true;
+        cue.line = line;
+      }
+    };
+    place();
+    track.addEventListener('cuechange', place);
+    return () => track.removeEventListener('cuechange', place);
+  }, [captionsOn, trackReady, videoRef]);
+
   const toggleCaptions = () => {
     const video = videoRef.current;
     const track = video && captionTrack(video);
