@@ -96,6 +96,18 @@ describe('resume positions', () => {
     expect((await mutate('me.savePosition', { videoId: 999_999, position: 50 }, alice)).res.status).toBe(404);
   });
 
+  it('are limited per member: a bot repeating the write gets 429', async () => {
+    await sut.createMember('CarolResume');
+    const carol = await sut.signIn('CarolResume');
+    let status = 200;
+    for (let i = 0; i < 200 && status === 200; i++) {
+      status = (await mutate('me.savePosition', { videoId, position: 10 + i }, carol)).res.status;
+    }
+    expect(status).toBe(429);
+    // Another member is not affected.
+    expect((await mutate('me.savePosition', { videoId, position: 123 }, alice)).res.status).toBe(200);
+  });
+
   it('refuse a write from another origin', async () => {
     const res = await sut.request('/trpc/me.savePosition', {
       method: 'POST',

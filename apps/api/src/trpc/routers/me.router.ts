@@ -44,9 +44,10 @@ export const meRouter = router({
   /** Sent by the player while it plays, on pause and on leaving; near either end it clears the position. */
   savePosition: memberProcedure
     .input(z.object({ videoId: id, position: z.number().finite().min(0).max(86_400) }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.player.savePosition(ctx.memberId, input.videoId, input.position),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.limits.hit(['position', ctx.memberId]);
+      return ctx.services.player.savePosition(ctx.memberId, input.videoId, input.position);
+    }),
 
   unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
 
