@@ -17,6 +17,7 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
 export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ru: [],
   de: [
+    'player.speed_normal',
     'nav.videos',
     'nav.playlists',
     'nav.community',
@@ -65,6 +66,9 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   fr: [
     'shell.orientation',
     'shell.orientation_gay',
+    'player.volume',
+    'player.quality_auto',
+    'player.quality_auto_level',
     'meta.page_suffix',
     'nav.menu',
     'nav.models',
@@ -117,6 +121,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   es: [
     'shell.orientation_gay',
+    'player.speed_normal',
     'filter.duration.2',
     'models.sort.alphabet',
     'models.filter.piercing',
@@ -141,6 +146,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   it: [
     'shell.orientation_gay',
+    'player.volume',
     'nav.menu',
     'nav.community',
     'filter.duration.2',
@@ -176,6 +182,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   pt: [
     'shell.orientation_gay',
+    'player.volume',
+    'player.speed_normal',
     'nav.menu',
     'nav.playlists',
     'filter.duration.2',
@@ -192,6 +200,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   ja: [],
   nl: [
+    'player.volume',
     'nav.menu',
     'nav.albums',
     'nav.community',

@@ -296,6 +296,7 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
     { procedure: 'stats.view', input: { videoId: fx.videoId }, need: 'none' },
     { procedure: 'stats.albumView', input: { albumId: fx.albumId }, need: 'none' },
     { procedure: 'me.readNotifications', input: undefined, need: 'member' },
+    { procedure: 'me.savePosition', input: { videoId: fx.videoId, position: 30 }, need: 'member' },
     { procedure: 'moderation.approve', input: { keys: [key] }, need: 'staff' },
     { procedure: 'moderation.reject', input: { keys: [key], reason: 'other', note: 'x' }, need: 'staff' },
     { procedure: 'moderation.dismiss', input: { key: { section: 'video', id: fx.videoId } }, need: 'staff' },
@@ -506,6 +507,11 @@ export const READ_SHAPES: { route: string; template: string; valid: Record<strin
     valid: { id: '1' },
   },
   { route: '/api/upload/*', template: '/api/upload/{id}', valid: { id: 'abc' } },
+  {
+    route: '/timelines/captions/:bucket/:file',
+    template: '/timelines/captions/{bucket}/{id}.{ext}',
+    valid: { bucket: '0', id: '1', ext: 'vtt' },
+  },
   {
     route: '/timelines/:format/:bucket/:file',
     template: '/timelines/{format}/{bucket}/{id}.{ext}',

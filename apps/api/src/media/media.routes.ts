@@ -3,7 +3,7 @@ import { mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../lib/send-file';
-import { bucketOf, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
+import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
 import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
 import { readTimelineVtt, under } from './timeline-vtt';
 
@@ -139,6 +139,23 @@ export function mediaRoutes(mediaDir: string) {
     if (!res) return notFound();
     res.headers.set('Content-Disposition', `attachment; filename="${target.filename}"`);
     return res;
+  });
+
+  // Captions: /timelines/captions/{bucket}/{video_id}.{version}.vtt (before the seek-preview route, which
+  // would otherwise take "captions" for a format). Only a listed video's current version answers.
+  app.get(`/timelines/${CAPTIONS_FORMAT}/:bucket/:file`, (c) => {
+    const { bucket, file } = c.req.param();
+    const m = /^(\d{1,10})\.(\d{1,12})\.vtt$/.exec(file);
+    if (!m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
+    const track = c.var.services.videos.captions(Number(m[1]));
+    if (!track || track.version !== Number(m[2])) return notFound();
+    return new Response(track.vtt, {
+      headers: {
+        'Content-Type': 'text/vtt; charset=utf-8',
+        'Content-Language': track.lang,
+        'Cache-Control': `public, max-age=${TIMELINE_LIFETIME}`,
+      },
+    });
   });
 
   // Seek previews: {token}{timelines_format}/{dir_path}/{video_id}.{timelines_count}.{timelines_interval}.vtt

@@ -91,6 +91,8 @@ export interface VideoDetail extends VideoThumb {
   subscribers: number;
   /** The seek-preview WebVTT, or null when the video has no sprites. */
   timelineVtt: string | null;
+  /** The WebVTT captions track, or null when the video has none. */
+  captions: { lang: string; url: string } | null;
 }
 
 /** A channel's page head: the subscriber count is its maintained column; the video count is the listing's. */

@@ -37,6 +37,7 @@ import { createMemberList } from './member-list.service';
 import { createMemberProfiles } from './member-profile.service';
 import { createModelService } from './model.service';
 import { createNotifications } from './notifications.service';
+import { createPlayerService } from './player.service';
 import { createPlaylistService } from './playlist.service';
 import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
@@ -195,6 +196,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     catalog: createCatalogService({ sqlite, caches }),
     sitemaps: createSitemaps({ sqlite, urls, origin: config.publicOrigin }),
     playlists: createPlaylistService({ sqlite, listing }),
+    player: createPlayerService({ sqlite, clock }),
     members: createMemberList({ sqlite, clock }),
     profiles: createMemberProfiles({ sqlite, clock }),
     wall: createWallService({ sqlite, clock }),

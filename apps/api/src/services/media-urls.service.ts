@@ -3,6 +3,8 @@ import type { Clock } from './clock';
 
 export const TIMELINE_TOKEN = '/timelines/';
 export const TIMELINE_FORMAT = '160x90';
+/** Captions sit beside the seek-preview VTT: /timelines/captions/{bucket}/{id}.{version}.vtt. */
+export const CAPTIONS_FORMAT = 'captions';
 
 export interface MediaUrlDeps {
   secret: string;
@@ -86,6 +88,11 @@ export function createMediaUrls({ secret, ttlSeconds, clock, scheme = 'hmac' }: 
     timelineVtt(video: { id: number; timelineCount: number; timelineInterval: number }): string | null {
       if (!video.timelineCount) return null;
       return `${TIMELINE_TOKEN}${TIMELINE_FORMAT}/${bucketOf(video.id)}/${video.id}.${video.timelineCount}.${video.timelineInterval}.vtt`;
+    },
+
+    /** Versioned by the track's update time, so a replaced track never comes from a stale cache. */
+    captionsVtt(video: { id: number; version: number }): string {
+      return `${TIMELINE_TOKEN}${CAPTIONS_FORMAT}/${bucketOf(video.id)}/${video.id}.${video.version}.vtt`;
     },
   };
 }

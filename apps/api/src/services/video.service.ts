@@ -54,6 +54,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
        v.sg_id, v.ex_tube, v.ex_id, v.album_id
      FROM videos v WHERE v.id = ?`,
   );
+  const captionsOf = sqlite.prepare('SELECT lang, vtt, updated_at FROM video_captions WHERE video_id = ?');
   const uploader = sqlite.prepare('SELECT id, name, avatar, subscribers_count FROM members WHERE id = ?');
   const channel = sqlite.prepare('SELECT id, dir, title, subscribers_count FROM channels WHERE id = ?');
   const modelsOf = sqlite.prepare(
@@ -82,6 +83,11 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
     const r = byId.get(id) as DetailRow | undefined;
     if (!r || (r.status_id !== 1 && r.status_id !== 5)) return undefined;
     return r;
+  }
+
+  function captionsLink(id: number): { lang: string; url: string } | null {
+    const c = captionsOf.get(id) as { lang: string; updated_at: number } | undefined;
+    return c ? { lang: c.lang, url: urls.captionsVtt({ id, version: c.updated_at }) } : null;
   }
 
   const service = {
@@ -124,6 +130,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
               timelineInterval: r.timeline_interval,
             })
           : null,
+        captions: visible ? captionsLink(r.id) : null,
       };
     },
 
@@ -196,6 +203,14 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
       const r = row(id);
       if (!r || r.status_id !== 1 || !r.media_path || !r.timeline_count) return null;
       return { mediaPath: r.media_path, count: r.timeline_count, interval: r.timeline_interval };
+    },
+
+    /** A listed video's captions track, for the media route; null when hidden or without one. */
+    captions(id: number): { lang: string; vtt: string; version: number } | null {
+      const r = row(id);
+      if (r?.status_id !== 1 || r.is_private === 1) return null;
+      const c = captionsOf.get(id) as { lang: string; vtt: string; updated_at: number } | undefined;
+      return c ? { lang: c.lang, vtt: c.vtt, version: c.updated_at } : null;
     },
   };
   return service;

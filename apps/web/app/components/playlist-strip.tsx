@@ -12,9 +12,21 @@ export interface PlaylistStripData {
   page: number;
   pages: number;
   items: VideoThumb[];
+  /** The item after the current video (its URL keeps the playlist); null at the end of the playlist. */
+  next: VideoThumb | null;
 }
 
 type Loaded = { page: number; items: VideoThumb[] }[];
+
+/** Prepending moves what the visitor looks at: keeps the same item in view. */
+function keepScrollOnPrepend(node: HTMLOListElement | null) {
+  if (!node) return null;
+  const fromEnd = node.scrollWidth - node.scrollLeft;
+  return () =>
+    requestAnimationFrame(() => {
+      node.scrollLeft = node.scrollWidth - fromEnd;
+    });
+}
 
 /**
  * The playlist beside a video (`?playlist=&pl_page=`): 8 thumbs in view at a time; the previous and next
@@ -38,7 +50,7 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
       busy.current = true;
       try {
         const r = await apiClient().playlists.page.query({ id: strip.id, page, count: PLAYLIST_PAGE_SIZE });
-        const restore = where === 'before' ? keepScrollOnPrepend() : null;
+        const restore = where === 'before' ? keepScrollOnPrepend(list.current) : null;
         setLoaded((prev) =>
           where === 'before'
             ? [{ page, items: r.videos.items }, ...prev]
@@ -51,17 +63,6 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
     },
     [strip.id, strip.pages],
   );
-
-  // Prepending moves what the visitor looks at: keep the same item in view.
-  function keepScrollOnPrepend() {
-    const node = list.current;
-    if (!node) return null;
-    const fromEnd = node.scrollWidth - node.scrollLeft;
-    return () =>
-      requestAnimationFrame(() => {
-        node.scrollLeft = node.scrollWidth - fromEnd;
-      });
-  }
 
   useEffect(() => {
     const root = list.current;
@@ -81,11 +82,12 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
     return () => observer.disconnect();
   }, [first, last, load]);
 
-  // Start with the current video in view.
+  // The current video in view, on arrival and each time the playlist goes on to its next item.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the current video changes
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
     if (current && list.current) list.current.scrollLeft = current.offsetLeft - list.current.offsetLeft;
-  }, []);
+  }, [currentId]);
 
   const items = loaded.flatMap((p) => p.items.map((v) => ({ v, page: p.page })));
   return (

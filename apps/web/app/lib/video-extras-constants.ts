@@ -1,7 +1,5 @@
-/** Spec §9 constants of the video page extras and the embed player. */
+/** Spec §9 constants of the video page extras and the embed player (the player's end: player-constants). */
 
-/** Next-video autoplay waits this long after the video ends. */
-export const NEXT_VIDEO_DELAY_MS = 20_000;
 /** Download gate: the wait for visitors who do not subscribe. */
 export const DOWNLOAD_GATE_WAIT_MS = 10_000;
 /** The share button shows 'Copied' this long. */
@@ -12,7 +10,3 @@ export const EMBED_WIDTH = 426;
 export const EMBED_HEIGHT = 265;
 /** The suggestion strip on the video page. */
 export const SUGGESTION_COUNT = 6;
-/** Thumbnails on the player's end screen. */
-export const END_SCREEN_COUNT = 6;
-/** No next-video autoplay on phones and tablets (spec: not on mobile). */
-export const MOBILE_QUERY = '(max-width: 767px), (pointer: coarse)';

@@ -51,7 +51,7 @@ export async function loadVideoPage(
     context.api.videos.list({ sort: 'most-popular', date: 'week', count: SUGGESTION_COUNT + 1, page: 1 }),
   ]);
   const suggestions = popular.items.filter((v) => v.id !== id).slice(0, SUGGESTION_COUNT);
-  const playlist = await loadStrip(context, url.searchParams);
+  const playlist = await loadStrip(context, url.searchParams, id);
   return {
     kind: 'video',
     video,
@@ -64,15 +64,34 @@ export async function loadVideoPage(
   };
 }
 
-/** The strip's first page; a private, missing or malformed playlist simply shows no strip. */
+/**
+ * The strip's first page and the item after this video (on this page, or the first of the next page),
+ * which the end of the video opens; a private, missing or malformed playlist simply shows no strip.
+ */
 async function loadStrip(
   context: AppLoadContext,
   params: URLSearchParams,
+  videoId: number,
 ): Promise<PlaylistStripData | null> {
   const id = parseId(params.get('playlist'));
   if (id === null) return null;
   const page = parsePage(params.get('pl_page'), MAX_PAGE) ?? 1;
   const r = await context.api.playlists.page({ id, page, count: PLAYLIST_PAGE_SIZE }).catch(() => null);
   if (!r) return null;
-  return { id, title: r.playlist.title, page, pages: r.videos.pages, items: r.videos.items };
+  const items = r.videos.items;
+  const at = items.findIndex((v) => v.id === videoId);
+  const inPlaylist = (v: VideoThumb, onPage: number) => ({
+    ...v,
+    url: `${v.url}?playlist=${id}&pl_page=${onPage}`,
+  });
+  let next: VideoThumb | null = null;
+  if (at >= 0 && at + 1 < items.length) next = inPlaylist(items[at + 1], page);
+  else if (at >= 0 && page < r.videos.pages) {
+    const following = await context.api.playlists
+      .page({ id, page: page + 1, count: PLAYLIST_PAGE_SIZE })
+      .catch(() => null);
+    const first = following?.videos.items[0];
+    if (first) next = inPlaylist(first, page + 1);
+  }
+  return { id, title: r.playlist.title, page, pages: r.videos.pages, items, next };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
@@ -31,7 +31,15 @@ function withParam(path: string, search: string, name: string, page: number): st
   return query ? `${path}?${query}` : path;
 }
 
-function PlayerArea({ data }: { data: VideoPageData }) {
+function PlayerArea({
+  data,
+  signedIn,
+  theatre,
+}: {
+  data: VideoPageData;
+  signedIn: boolean;
+  theatre: [boolean, (on: boolean) => void];
+}) {
   const { t } = useTranslation();
   const { video, hls } = data;
   // Spec §4: the player is never built for a deleted video (status 5).
@@ -60,6 +68,12 @@ function PlayerArea({ data }: { data: VideoPageData }) {
       // The end screen follows the related list below, so paging it refreshes the player's list too.
       related={data.related.items}
       autoplayNext
+      // In a playlist, the end of the video goes on to the next item, keeping the playlist parameters.
+      next={data.playlist?.next}
+      videoId={video.id}
+      signedIn={signedIn}
+      captions={video.captions}
+      theatre={theatre}
     />
   );
 }
@@ -72,11 +86,13 @@ export function VideoPage({ data }: { data: VideoPageData }) {
   const active = video.state === 'active';
   useViewStat(video.id, active);
   useRecordWatch(video, active && viewer.memberId === null);
+  // Theatre mode (desktop): the player controls switch it and remember it (player-more.tsx).
+  const theatre = useState(false);
 
   return (
-    <div className="video-page">
+    <div className={`video-page${theatre[0] ? ' video-page--theatre' : ''}`}>
       <div className="video-page__player">
-        <PlayerArea data={data} />
+        <PlayerArea data={data} signedIn={viewer.memberId !== null} theatre={theatre} />
       </div>
       <UnderPlayerAd />
       {data.playlist && (

@@ -78,6 +78,7 @@ export default function Embed({ loaderData }: Route.ComponentProps) {
         title={video.title}
         durationSec={video.durationSec}
         timelineVtt={video.timelineVtt}
+        captions={video.captions}
         moreHref={video.url}
         overlay={
           <a

@@ -18,7 +18,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.page === undefined) throw redirect(`/playlist/${id}/1/`, 301);
   const page = parsePage(params.page) ?? notFound();
   try {
-    return { state: 'ok' as const, page, ...(await context.api.playlists.page({ id, page })) };
+    const r = await context.api.playlists.page({ id, page });
+    // "Play all" starts at the playlist's first video, which a later page does not list.
+    const first =
+      page === 1
+        ? r.videos.items[0]
+        : (await context.api.playlists.page({ id, page: 1, count: 1 })).videos.items[0];
+    return {
+      state: 'ok' as const,
+      page,
+      ...r,
+      playAll: first ? `${first.url}?playlist=${id}&pl_page=1` : null,
+    };
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === 'FORBIDDEN') {
       return data({ state: 'private' as const, page }, { status: 403 });
@@ -59,7 +70,7 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { playlist, videos, page } = loaderData;
+  const { playlist, videos, page, playAll } = loaderData;
   const isOwner = viewer.memberId === playlist.owner.id;
   // Each video opens with the playlist strip beside it.
   const linked = videos.items.map((v) => ({ ...v, url: `${v.url}?playlist=${playlist.id}&pl_page=${page}` }));
@@ -71,6 +82,13 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
         {t('playlists.videos', { count: playlist.videosCount })}
       </p>
       {playlist.description && <p className="playlist-description">{playlist.description}</p>}
+      {playAll && (
+        <p>
+          <Link to={playAll} className="button" data-testid="play-all" state={{ autoplay: true }}>
+            {t('playlist.play_all')}
+          </Link>
+        </p>
+      )}
       {isOwner && <PlaylistOwnerTools playlist={playlist} />}
       {linked.length > 0 ? (
         <>

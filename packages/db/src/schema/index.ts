@@ -6,6 +6,7 @@ export * from './jobs';
 export * from './members';
 export * from './models';
 export * from './moderation';
+export * from './player';
 export * from './playlists';
 export * from './sessions';
 export * from './stats';

@@ -6,6 +6,7 @@ import { rebuildListingFacets } from '../queries/listing-facets';
 import { ratingOf } from '../queries/rating';
 import { rollupViewCounters } from '../queries/rollup-views';
 import { rebuildSearchIndex } from '../queries/search-index';
+import { seedCaptions } from './captions';
 import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
 import { createRandom, type Random, slugify } from './random';
 import {
@@ -84,6 +85,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedMembers(sqlite, rng, now);
     seedChannels(sqlite, rng);
     seedVideos(sqlite, rng, now, opts, progress);
+    seedCaptions(sqlite, now);
     seedViews(sqlite, rng, now, opts.videos, progress);
     seedComments(sqlite, rng, now, opts.videos);
     seedAlbums(sqlite, rng, now, opts.photos, Math.max(MIN_ALBUMS, Math.floor(opts.videos / 50)));

@@ -36,6 +36,19 @@ export const meRouter = router({
     .input(z.object({ id }))
     .query(({ ctx, input }) => ctx.services.friends.relation(ctx.memberId, input.id)),
 
+  /** Where the member stopped watching a video (the player asks after load; never in cached HTML). */
+  position: memberProcedure
+    .input(z.object({ videoId: id }))
+    .query(({ ctx, input }) => ({ position: ctx.services.player.position(ctx.memberId, input.videoId) })),
+
+  /** Sent by the player while it plays, on pause and on leaving; near either end it clears the position. */
+  savePosition: memberProcedure
+    .input(z.object({ videoId: id, position: z.number().finite().min(0).max(86_400) }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.limits.hit(['position', ctx.memberId]);
+      return ctx.services.player.savePosition(ctx.memberId, input.videoId, input.position);
+    }),
+
   unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
 
   /** Site notifications (upload approved, rejected, taken down…), translated by the page from kind and params. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoThumb } from '../../lib/dto';
-import { END_SCREEN_COUNT } from '../../lib/video-extras-constants';
+import { END_SCREEN_COUNT } from '../../lib/player-constants';
 import { GatedImage } from '../gated-image';
 import type { NextAutoplay } from './use-next-autoplay';
 

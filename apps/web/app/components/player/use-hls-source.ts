@@ -1,19 +1,37 @@
+import type Hls from 'hls.js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { HLS_CONFIG, loadHls, playsHlsNatively, warmHls } from './hls-loader';
 
 export interface HlsSource {
-  /** Play/pause; the first call attaches the stream (issue 18: nothing is fetched before play). */
-  toggle: (startAt: number) => void;
+  /**
+   * Play/pause; the first call attaches the stream (issue 18: nothing is fetched before play). `auto`:
+   * started without a press (the next-video countdown), so a refusal of sound falls back to muted.
+   */
+  toggle: (startAt: number, auto?: boolean) => void;
   /** Fetches hls.js ahead of a likely press of play. */
   warm: () => void;
   /** Whether the stream is attached, so seeks go to the video itself. */
   attached: boolean;
   /** Play was pressed and hls.js is still on its way. */
   starting: boolean;
+  /** The hls.js instance once attached (its levels feed the quality menu); null for native HLS. */
+  hls: Hls | null;
+  /** The browser refused to start with sound, so playback started muted: offer to unmute. */
+  mutedByPolicy: boolean;
+  clearMutedByPolicy: () => void;
 }
 
-const startPlayback = (video: HTMLVideoElement) => {
-  video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
+const startPlayback = (video: HTMLVideoElement, onMuted?: () => void) => {
+  video.play().catch((error: unknown) => {
+    // Autoplay policies allow muted playback where they refuse sound (Chrome, Safari, Firefox).
+    if (onMuted && (error as Error | null)?.name === 'NotAllowedError' && !video.muted) {
+      video.muted = true;
+      onMuted();
+      video.play().catch((again: unknown) => console.error('[player] muted play() was refused', again));
+      return;
+    }
+    console.error('[player] play() was refused', error);
+  });
 };
 
 /**
@@ -29,6 +47,9 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
   const generation = useRef(0);
   const [attached, setAttached] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [hls, setHls] = useState<Hls | null>(null);
+  const [mutedByPolicy, setMutedByPolicy] = useState(false);
+  const onMuted = useCallback(() => setMutedByPolicy(true), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source must detach the old stream
   useEffect(() => {
@@ -40,15 +61,17 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
       wantPlay.current = false;
       setAttached(false);
       setStarting(false);
+      setHls(null);
     };
   }, [src]);
 
   const toggle = useCallback(
-    (startAt: number) => {
+    (startAt: number, auto = false) => {
       const video = videoRef.current;
       if (!video || !src) return;
+      const muted = auto ? onMuted : undefined;
       if (detach.current) {
-        if (video.paused || video.ended) startPlayback(video);
+        if (video.paused || video.ended) startPlayback(video, muted);
         else video.pause();
         return;
       }
@@ -66,7 +89,7 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
         };
         setAttached(true);
         // Still inside the click: iOS plays only from a user gesture.
-        startPlayback(video);
+        startPlayback(video, muted);
         return;
       }
       const current = generation.current;
@@ -80,19 +103,20 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
             console.error('[player] this browser cannot play HLS');
             return;
           }
-          const hls = new Hls({ ...HLS_CONFIG, startPosition: startAt > 0 ? startAt : -1 });
-          hls.on(Hls.Events.ERROR, (_event, data) => {
+          const player = new Hls({ ...HLS_CONFIG, startPosition: startAt > 0 ? startAt : -1 });
+          player.on(Hls.Events.ERROR, (_event, data) => {
             if (!data.fatal) return;
             console.error('[player] fatal HLS error', data.type, data.details);
-            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) hls.startLoad();
-            else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-            else hls.destroy();
+            if (data.type === Hls.ErrorTypes.NETWORK_ERROR) player.startLoad();
+            else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) player.recoverMediaError();
+            else player.destroy();
           });
-          hls.loadSource(src);
-          hls.attachMedia(video);
-          detach.current = () => hls.destroy();
+          player.loadSource(src);
+          player.attachMedia(video);
+          detach.current = () => player.destroy();
+          setHls(player);
           setAttached(true);
-          if (wantPlay.current) startPlayback(video);
+          if (wantPlay.current) startPlayback(video, muted);
           wantPlay.current = false;
         })
         .catch((error: unknown) => {
@@ -100,10 +124,11 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
           console.error('[player] could not load hls.js', error);
         });
     },
-    [videoRef, src, starting],
+    [videoRef, src, starting, onMuted],
   );
 
   const warm = useCallback(() => warmHls(videoRef.current), [videoRef]);
+  const clearMutedByPolicy = useCallback(() => setMutedByPolicy(false), []);
 
-  return { toggle, warm, attached, starting };
+  return { toggle, warm, attached, starting, hls, mutedByPolicy, clearMutedByPolicy };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { MOBILE_QUERY, NEXT_VIDEO_DELAY_MS } from '../../lib/video-extras-constants';
+import { type NavigateFunction, useNavigate } from 'react-router';
+import { MOBILE_QUERY, NEXT_VIDEO_DELAY_MS } from '../../lib/player-constants';
 
 export interface NextAutoplay {
   /** Whole seconds until the next video opens, or null when no countdown runs. */
@@ -9,21 +9,8 @@ export interface NextAutoplay {
   playNow: () => void;
 }
 
-// The page the countdown opened, so that page's player starts by itself (spec §4); module state, so a
-// reload or any later visit waits for play again.
-let autoplayTarget: string | null = null;
-
-/** Whether the player mounting at `path` was opened by the countdown; true once. */
-export function takeAutoplay(path: string): boolean {
-  const match = autoplayTarget !== null && autoplayTarget === path;
-  autoplayTarget = null;
-  return match;
-}
-
-const openNext = (navigate: (to: string) => unknown, href: string) => {
-  autoplayTarget = new URL(href, window.location.href).pathname;
-  navigate(href);
-};
+// The opened page's player starts by itself (spec §4): see takeAutoplay in video-player.tsx.
+const openNext = (navigate: NavigateFunction, href: string) => navigate(href, { state: { autoplay: true } });
 
 function isMobile(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches === true;

@@ -1,8 +1,10 @@
 import { formatDuration } from '@vt/i18n';
 import {
   type KeyboardEvent,
+  lazy,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -14,7 +16,6 @@ import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
 import { srcSetOf, webpOf } from '../../lib/image-variants';
 import { takeEarlyPress, wasHonoured } from './early-press';
-import { EndScreen } from './end-screen';
 import {
   ExitFullscreenIcon,
   FullscreenIcon,
@@ -27,8 +28,15 @@ import { SeekBar } from './seek-bar';
 import { useFullscreen } from './use-fullscreen';
 import { useHlsSource } from './use-hls-source';
 import { useMediaState } from './use-media-state';
-import { takeAutoplay, useNextAutoplay } from './use-next-autoplay';
 import { useTimelineCues } from './use-timeline-cues';
+
+// The rest of the controls (volume slider, captions, quality and speed, picture-in-picture, theatre,
+// resume) come as one chunk with hls.js, on the first sign of play: the first load does not carry them.
+const loadMore = () => import('./player-more');
+const VolumeSlider = lazy(() => loadMore().then((m) => ({ default: m.VolumeSlider })));
+const PlayerMenus = lazy(() => loadMore().then((m) => ({ default: m.PlayerMenus })));
+// Only an ended video shows it, and nothing ends before play: it comes with the same chunk.
+const PlayerEnd = lazy(() => loadMore().then((m) => ({ default: m.PlayerEnd })));
 
 interface VideoPlayerProps {
   /** Signed master.m3u8 URL: fetched only when the visitor presses play. */
@@ -47,6 +55,26 @@ interface VideoPlayerProps {
   overlay?: ReactNode;
   /** Embed mode: the end screen links here (new tab) instead of listing related videos. */
   moreHref?: string;
+  /** Resume: the video's id (none in embed mode) and whether the viewer is a member (server-side positions). */
+  videoId?: number;
+  signedIn?: boolean;
+  /** The WebVTT captions track, attached with the stream. */
+  captions?: { lang: string; url: string } | null;
+  /** Theatre mode (the video page on desktop): whether it is on, and how to switch it. */
+  theatre?: [boolean, (on: boolean) => void] | null;
+  /** What the countdown opens instead of the first related video (the next item of a playlist). */
+  next?: VideoThumb | null;
+}
+
+/**
+ * Whether this page was opened to play at once (the next-video countdown, "Play all": navigation state
+ * `autoplay`); true once, so a reload or a return through history waits for play again.
+ */
+function takeAutoplay(): boolean {
+  const entry = window.history.state as { usr?: { autoplay?: boolean } } | null;
+  if (!entry?.usr?.autoplay) return false;
+  window.history.replaceState({ ...entry, usr: { ...entry.usr, autoplay: false } }, '');
+  return true;
 }
 
 const SEEK_STEP = 5;
@@ -77,6 +105,11 @@ function Player({
   autoplayNext = false,
   overlay,
   moreHref,
+  videoId,
+  signedIn = false,
+  captions = null,
+  theatre = null,
+  next = null,
 }: VideoPlayerProps) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLElement>(null);
@@ -97,20 +130,31 @@ function Player({
   const [cuesWanted, setCuesWanted] = useState(false);
   const cues = useTimelineCues(cuesWanted || source.attached ? timelineVtt : null);
   const wantCues = useCallback(() => setCuesWanted(true), []);
+  // The lazy controls are wanted from the first sign of play, like hls.js.
+  const [moreWanted, setMoreWanted] = useState(false);
+  const warm = useCallback(() => {
+    setMoreWanted(true);
+    source.warm();
+  }, [source.warm]);
   // Once playing, the <video> shows the poster image the <picture> already downloaded until the first frame.
   const [videoPoster, setVideoPoster] = useState<string>();
 
-  const togglePlay = useCallback(() => {
-    if (!videoPoster && posterRef.current?.currentSrc) setVideoPoster(posterRef.current.currentSrc);
-    source.toggle(startAt);
-  }, [source, startAt, videoPoster]);
+  const togglePlay = useCallback(
+    (auto?: boolean) => {
+      if (!videoPoster && posterRef.current?.currentSrc) setVideoPoster(posterRef.current.currentSrc);
+      setMoreWanted(true);
+      source.toggle(startAt, auto === true);
+    },
+    [source, startAt, videoPoster],
+  );
 
   // Opened by the next-video countdown (the one case that plays without a press), or pressed early.
   const autoplayRef = useRef(togglePlay);
   autoplayRef.current = togglePlay;
   useEffect(() => {
     const pressed = takeEarlyPress();
-    if (takeAutoplay(window.location.pathname) || pressed) autoplayRef.current();
+    const auto = takeAutoplay();
+    if (auto || pressed) autoplayRef.current(auto && !pressed);
   }, []);
   const onPress = (event: ReactMouseEvent<HTMLButtonElement>) => {
     if (!wasHonoured(event.nativeEvent)) togglePlay();
@@ -180,6 +224,8 @@ function Player({
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    // Radios and the volume slider answer arrows themselves.
+    if ((event.target as HTMLElement).closest('input, [data-player-panel]')) return;
     // A focused button already answers Space with a click.
     if (event.key === ' ' && (event.target as HTMLElement).tagName === 'BUTTON') return;
     if (!runShortcut(event.key.toLowerCase())) return;
@@ -189,14 +235,12 @@ function Player({
 
   const playing = !state.paused;
   const showControls = !playing || !idle;
-  const autoplay = useNextAutoplay(state.ended, autoplayNext, related[0]?.url ?? null);
-  const replay = useCallback(() => {
+  const unmute = () => {
     const video = videoRef.current;
-    if (!video) return;
-    video.currentTime = 0;
-    video.play().catch((error: unknown) => console.error('[player] play() was refused', error));
-  }, []);
-  const showEndScreen = state.ended && (related.length > 0 || moreHref !== undefined);
+    if (video) video.muted = false;
+    source.clearMutedByPolicy();
+  };
+  const showEndScreen = state.ended && (related.length > 0 || next !== null || moreHref !== undefined);
 
   return (
     <section
@@ -218,7 +262,11 @@ function Player({
         playsInline
         title={title}
         data-testid="player-video"
-      />
+      >
+        {captions && source.attached && (
+          <track kind="subtitles" src={captions.url} srcLang={captions.lang} label={captions.lang} />
+        )}
+      </video>
       {poster && !source.attached && (
         // The page's LCP element: an image, so it can be sized, prioritised and served as WebP.
         <picture>
@@ -255,9 +303,9 @@ function Player({
         aria-label={playing ? t('player.pause') : t('player.play')}
         onClick={onPress}
         onDoubleClick={toggleFullscreen}
-        onPointerEnter={source.warm}
-        onPointerDown={source.warm}
-        onFocus={source.warm}
+        onPointerEnter={warm}
+        onPointerDown={warm}
+        onFocus={warm}
       >
         {!state.started && (
           <span className="player__big-play">
@@ -267,7 +315,20 @@ function Player({
       </button>
       {overlay && <div className="player__overlay">{overlay}</div>}
       {showEndScreen && (
-        <EndScreen related={related} autoplay={autoplay} onReplay={replay} moreHref={moreHref} />
+        <Suspense fallback={null}>
+          <PlayerEnd
+            videoRef={videoRef}
+            related={related}
+            next={next}
+            autoplayNext={autoplayNext}
+            moreHref={moreHref}
+          />
+        </Suspense>
+      )}
+      {source.mutedByPolicy && state.muted && !state.paused && (
+        <button type="button" className="player__unmute button" onClick={unmute} data-testid="player-unmute">
+          <MutedIcon /> {t('player.unmute_prompt')}
+        </button>
       )}
       {(source.starting || (state.waiting && playing)) && (
         <span className="player__spinner" role="status" aria-label={t('player.loading')} />
@@ -288,9 +349,9 @@ function Player({
             data-testid="play-button"
             aria-label={playing ? t('player.pause') : t('player.play')}
             onClick={onPress}
-            onPointerEnter={source.warm}
-            onPointerDown={source.warm}
-            onFocus={source.warm}
+            onPointerEnter={warm}
+            onPointerDown={warm}
+            onFocus={warm}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
@@ -303,12 +364,34 @@ function Player({
           >
             {state.muted || state.volume === 0 ? <MutedIcon /> : <VolumeIcon />}
           </button>
+          {moreWanted && (
+            <Suspense fallback={null}>
+              <VolumeSlider videoRef={videoRef} volume={state.volume} muted={state.muted} />
+            </Suspense>
+          )}
           <span className="player__time" data-testid="player-time">
             {t('player.time', {
               current: formatDuration(source.attached ? state.currentTime : startAt),
               duration: formatDuration(state.duration),
             })}
           </span>
+          <div className="player__more">
+            {moreWanted && (
+              <Suspense fallback={null}>
+                <PlayerMenus
+                  videoRef={videoRef}
+                  hls={source.hls}
+                  hasCaptions={captions !== null}
+                  attached={source.attached}
+                  theatre={theatre}
+                  videoId={videoId ?? null}
+                  signedIn={signedIn}
+                  durationSec={durationSec}
+                  onStartAt={setStartAt}
+                />
+              </Suspense>
+            )}
+          </div>
           <button
             type="button"
             className="player__button player__button--end"
