@@ -139,8 +139,14 @@ test('a switch of language fetches the new strings and renders them without a re
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
-test('home, a listing and search results load at most 120 KB of compressed JavaScript', async ({ page }) => {
-  for (const path of ['/', '/videos/latest-updates/1/', '/search/1/?q=love']) {
+test('home, a listing, a video, a model and search results load at most 120 KB of compressed JavaScript', async ({
+  page,
+}) => {
+  const listing = await (await page.request.get('/videos/latest-updates/1/')).text();
+  const video = /href="(\/videos\/\d+\/[^"/]+\/)"/.exec(listing)![1]!;
+  const models = await (await page.request.get('/models/')).text();
+  const model = /href="(\/model\/[^"/]+\/)"/.exec(models)![1]!;
+  for (const path of ['/', '/videos/latest-updates/1/', video, model, '/search/1/?q=love']) {
     const { scripts } = await firstLoad(page, path);
     const br = scripts.reduce((sum, s) => sum + brotli(s.body), 0);
     const gz = scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0);
