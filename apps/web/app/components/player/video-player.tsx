@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
@@ -116,6 +117,20 @@ function Player({
   const videoRef = useRef<HTMLVideoElement>(null);
   const shortcutsId = useId();
   const posterRef = useRef<HTMLImageElement>(null);
+  // The poster is the page's LCP: React writes this preload at the top of <head>, so the image is fetched
+  // beside the stylesheet instead of after it and the scripts (same srcset and sizes as the <source> below).
+  const posterWebp = webpOf(poster);
+  if (posterWebp)
+    preload(posterWebp, {
+      as: 'image',
+      type: 'image/webp',
+      fetchPriority: 'high',
+      imageSrcSet: srcSetOf([
+        [webpOf(posterSmall), 640],
+        [posterWebp, 1280],
+      ]),
+      imageSizes: POSTER_SIZES,
+    });
   const state = useMediaState(videoRef, durationSec);
   const [fullscreen, toggleFullscreen] = useFullscreen(boxRef, videoRef);
   const [idle, setIdle] = useState(false);
