@@ -294,3 +294,58 @@ describe('a playlist edited by its owner', () => {
     expect(await listed('shemale', `playlist.${id}`)).toBe(1);
   });
 });
+
+describe('channels', () => {
+  /** A channel's page lists every listed video of the channel, whoever looks (docs/decisions/0024). */
+  const channelTotal = async (channelId: number, gender: Gender) =>
+    (
+      await trpc(
+        'videos.list',
+        { sort: 'latest-updates', page: 1, count: 60, target: { section: 'channel', channelId } },
+        gender,
+      )
+    ).totalCount as number;
+
+  it("a subscriber's list (tRPC and JSON) and the channel page show the channel's listing total, in every orientation and through a takedown", async () => {
+    const sqlite = sut.db.$client;
+    const memberId = await sut.createMember('ChannelFan');
+    const channels = sqlite
+      .prepare(
+        `SELECT c.id FROM channels c WHERE EXISTS (SELECT 1 FROM videos v WHERE v.channel_id = c.id
+           AND v.status_id = 1 AND v.is_private = 0) ORDER BY c.id LIMIT 4`,
+      )
+      .pluck()
+      .all() as number[];
+    expect(channels.length).toBeGreaterThan(0);
+    for (const id of channels)
+      sqlite
+        .prepare(
+          "INSERT INTO subscriptions (member_id, section, object_id, created_at) VALUES (?, 'channel', ?, 1)",
+        )
+        .run(memberId, id);
+    const shown = async (gender: Gender) => {
+      const rows = (await trpc('members.subscriptions', { id: memberId }, gender)) as {
+        section: string;
+        id: number;
+        videos: number;
+      }[];
+      return new Map(rows.filter((r) => r.section === 'channel').map((r) => [r.id, r.videos]));
+    };
+    const check = async () => {
+      for (const gender of GENDERS) {
+        const counts = await shown(gender);
+        for (const id of channels)
+          expect(counts.get(id), `channel ${id}, ${gender}`).toBe(await channelTotal(id, gender));
+      }
+    };
+    await check();
+    const v = sqlite
+      .prepare('SELECT id FROM videos WHERE channel_id = ? AND status_id = 1 AND is_private = 0 LIMIT 1')
+      .pluck()
+      .get(channels[0]) as number;
+    const before = await channelTotal(channels[0]!, 'straight');
+    expect(sut.services.publish.takeDown([v])).toEqual([v]);
+    expect(await channelTotal(channels[0]!, 'straight')).toBe(before - 1);
+    await check();
+  });
+});

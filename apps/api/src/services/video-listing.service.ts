@@ -65,16 +65,19 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
   const categoryId = (dir: string) =>
     categoryIds.getOrCompute(dir, () => (categoryByDir.get(dir) as number | undefined) ?? null);
   // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, and a
-  // member's uploads list all of them, whoever looks: their maintained counts (models.videos_count,
-  // playlists.videos_count, members.videos_count) are then the same for every visitor and equal to these
-  // listings' totals (docs/decisions/0024). Null: no orientation filter.
+  // member's uploads and a channel list all of theirs, whoever looks: their maintained counts
+  // (models.videos_count, playlists.videos_count, members.videos_count, channels.videos_count) are then the
+  // same for every visitor and equal to these listings' totals (docs/decisions/0024). Null: no orientation
+  // filter.
   const modelGender = sqlite.prepare('SELECT gender FROM models WHERE dir = ?').pluck();
   const playlistOrientation = sqlite.prepare('SELECT orientation FROM playlists WHERE id = ?').pluck();
   const genderOf = (t: ListingSection, visitor: Gender): Gender | null => {
     if (t.section === 'models') return (modelGender.get(t.dir) as Gender | undefined) ?? visitor;
     if (t.section === 'playlist')
       return (playlistOrientation.get(t.playlistId) as Gender | undefined) ?? visitor;
+    // A member's uploads and a channel are one publisher's shelf: all of it, whoever looks.
     if (t.section === 'member' && t.list === 'uploaded') return null;
+    if (t.section === 'channel') return null;
     return visitor;
   };
   // Exact totals over a million rows cost tens of milliseconds; a minute of staleness is invisible.

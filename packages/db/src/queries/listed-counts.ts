@@ -18,20 +18,25 @@ export const PLAYLIST_VIDEOS_SQL = `(SELECT count(*) FROM playlist_videos pv JOI
 export const MEMBER_VIDEOS_SQL = `(SELECT count(*) FROM videos v
   WHERE v.uploader_id = members.id AND v.status_id = 1 AND v.is_private = 0)`;
 
+/** A channel's page lists every listed video of the channel, whatever the visitor's orientation. */
+export const CHANNEL_VIDEOS_SQL = `(SELECT count(*) FROM videos v
+  WHERE v.channel_id = channels.id AND v.status_id = 1 AND v.is_private = 0)`;
+
 const CATEGORY_VIDEOS_SQL = `(SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
   WHERE vc.category_id = categories.id AND v.status_id = 1 AND v.is_private = 0)`;
 
-/** Recounts every model, playlist, category and member (the seed; a repair after a bulk import). */
+/** Recounts every model, playlist, category, member and channel (the seed; a repair after a bulk import). */
 export function refreshListedCounts(sqlite: Database.Database): void {
   sqlite.exec(`
     UPDATE models SET videos_count = ${MODEL_VIDEOS_SQL};
     UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL};
     UPDATE categories SET total_videos = ${CATEGORY_VIDEOS_SQL};
     UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL};
+    UPDATE channels SET videos_count = ${CHANNEL_VIDEOS_SQL};
   `);
 }
 
-/** Recounts the models, playlists and categories these videos belong to, after they entered or left listings. */
+/** Recounts the models, playlists, categories and channels of these videos, after they entered or left listings. */
 export function refreshListedCountsOf(sqlite: Database.Database, videoIds: readonly number[]): void {
   if (videoIds.length === 0) return;
   const ids = JSON.stringify(videoIds);
@@ -51,6 +56,12 @@ export function refreshListedCountsOf(sqlite: Database.Database, videoIds: reado
     .prepare(
       `UPDATE categories SET total_videos = ${CATEGORY_VIDEOS_SQL}
        WHERE id IN (SELECT category_id FROM video_categories WHERE video_id IN (SELECT value FROM json_each(?)))`,
+    )
+    .run(ids);
+  sqlite
+    .prepare(
+      `UPDATE channels SET videos_count = ${CHANNEL_VIDEOS_SQL}
+       WHERE id IN (SELECT channel_id FROM videos WHERE id IN (SELECT value FROM json_each(?)))`,
     )
     .run(ids);
 }

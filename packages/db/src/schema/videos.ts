@@ -117,6 +117,8 @@ export const videos = sqliteTable(
       .where(listed),
     index('videos_status_idx').on(t.statusId, t.addedAt),
     index('videos_uploader_idx').on(t.uploaderId, t.addedAt),
+    // A channel's page (newest first) and its maintained count.
+    index('videos_channel_idx').on(t.channelId, t.postDate).where(listed),
     index('videos_hash_idx').on(t.contentHash),
   ],
 );

@@ -640,6 +640,5 @@ export function refreshCounters(sqlite: Database.Database): void {
         WHERE am.model_id = models.id AND a.status_id = 1 AND a.is_private = 0);
     UPDATE models SET popularity = viewed / 100 + subscribers_count * 10;
     UPDATE members SET subscribers_count = (SELECT count(*) FROM subscriptions s WHERE s.section = 'member' AND s.object_id = members.id);
-    UPDATE channels SET videos_count = (SELECT count(*) FROM videos v WHERE v.channel_id = channels.id AND v.status_id = 1);
   `);
 }
