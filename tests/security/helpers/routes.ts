@@ -302,6 +302,12 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
     { procedure: 'moderation.dismiss', input: { key: { section: 'video', id: fx.videoId } }, need: 'staff' },
     { procedure: 'moderation.takeDown', input: { videoId: fx.videoId }, need: 'staff' },
     { procedure: 'moderation.deleteComment', input: { commentId: fx.commentId }, need: 'staff' },
+    {
+      procedure: 'moderation.setCaptions',
+      input: { videoId: fx.videoId, lang: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n' },
+      need: 'staff',
+    },
+    { procedure: 'moderation.removeCaptions', input: { videoId: fx.videoId }, need: 'staff' },
     { procedure: 'moderation.ban', input: { memberId: fx.otherMemberId }, need: 'staff' },
     { procedure: 'moderation.unban', input: { memberId: fx.otherMemberId }, need: 'staff' },
     {

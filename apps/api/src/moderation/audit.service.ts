@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
   'dmca.takedown',
+  'captions.set',
+  'captions.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

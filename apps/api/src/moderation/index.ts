@@ -7,6 +7,7 @@ import type { PublicCaches } from '../services/public-caches';
 import type { PublishService } from '../services/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
 import { createAuditLog } from './audit.service';
+import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
 import { createModerationQueue } from './queue.service';
 import { createReportsQueue } from './reports.service';
@@ -38,6 +39,7 @@ export function createModeration(deps: {
     reports: createReportsQueue({ ...deps, audit }),
     takedowns: createTakedowns({ ...deps, audit }),
     team: createTeam({ ...deps, audit }),
+    captions: createCaptions({ ...deps, audit }),
   };
 }
 

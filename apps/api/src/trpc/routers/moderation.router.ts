@@ -51,6 +51,24 @@ export const moderationRouter = router({
     return { ok: true };
   }),
 
+  /** Attaches (or replaces) a video's WebVTT captions track; 400 invalid_captions with the reason. */
+  setCaptions: moderatorProcedure
+    .input(
+      z.object({
+        videoId: id,
+        lang: z.string().trim().toLowerCase().max(8),
+        vtt: z.string().max(600_000),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      ctx.services.moderation.captions.set(ctx.memberId, input.videoId, input.lang, input.vtt);
+      return { ok: true };
+    }),
+
+  removeCaptions: moderatorProcedure.input(z.object({ videoId: id })).mutation(({ ctx, input }) => ({
+    removed: ctx.services.moderation.captions.remove(ctx.memberId, input.videoId),
+  })),
+
   deleteComment: moderatorProcedure.input(z.object({ commentId: id, note })).mutation(({ ctx, input }) => {
     ctx.services.moderation.reports.deleteComment(ctx.memberId, input.commentId, input.note);
     return { ok: true };
