@@ -1,7 +1,6 @@
 import { migrateDb, openDb } from '@vt/db';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from './catalogue';
 import { backoffSeconds, createJobQueue, type JobQueue } from './job-queue';
 import { assertCatalogue, createWorker, type JobHandlers } from './worker';
 

@@ -146,7 +146,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
      */
     relatedIds(id: number, hdOnly = false): number[] {
       const r = row(id);
-      if (!r || r.status_id !== 1) throw new AppError('video_not_found', { status: 404 });
+      if (r?.status_id !== 1) throw new AppError('video_not_found', { status: 404 });
       const score = new Map<number, number>();
       const bump = (vid: number, s: number) => score.set(vid, (score.get(vid) ?? 0) + s);
       for (const m of modelsOf.all(id) as { id: number }[]) {
@@ -201,7 +201,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
 
     timeline(id: number): { mediaPath: string; count: number; interval: number } | null {
       const r = row(id);
-      if (!r || r.status_id !== 1 || !r.media_path || !r.timeline_count) return null;
+      if (r?.status_id !== 1 || !r.media_path || !r.timeline_count) return null;
       return { mediaPath: r.media_path, count: r.timeline_count, interval: r.timeline_interval };
     },
 

@@ -152,6 +152,7 @@ export function SearchBox() {
         </svg>
       </button>
       {/* Without JavaScript (or before hydration) the form itself asks for the results page. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser the site serves */}
       <form role="search" className="search-box__form" action="/search/1/" onSubmit={submit}>
         <input
           ref={input}
@@ -188,14 +189,17 @@ export function SearchBox() {
           <ul
             id={listId}
             className="search-box__list"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern: focus stays in the input (aria-activedescendant)
             role="listbox"
             aria-label={t('search.suggestions')}
             data-testid="suggestions"
           >
             {items.map((item, i) => (
+              // biome-ignore lint/a11y/useFocusableInteractive: options are reached through the input's aria-activedescendant
               <li
                 key={`${item.kind}-${item.href}`}
                 id={`${listId}-${i}`}
+                // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's options
                 role="option"
                 aria-selected={i === active}
                 className={`search-box__item${i === active ? ' search-box__item--active' : ''}`}
