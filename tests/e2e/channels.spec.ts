@@ -109,10 +109,13 @@ test('a member subscribes to a channel; the state is fetched after load, never i
   await expect(
     member.getByTestId('member-subscriptions').getByRole('link', { name: video.channel.title }),
   ).toHaveAttribute('href', channelUrl);
+  // Pressing again unsubscribes, once the button has read the state (after load).
+  const stateAgain = member.waitForResponse(/\/trpc\/me\.subscribed/);
   await member.goto(`/videos/${video.video_id}/${video.dir}/`);
-
-  // Pressing again unsubscribes.
-  await member.getByTestId('video-channel').getByTestId('subscribe-button').click();
+  await stateAgain;
+  const channelButton = member.getByTestId('video-channel').getByTestId('subscribe-button');
+  await expect(channelButton).toHaveText('Subscribed');
+  await channelButton.click();
   await expect(member.getByTestId('toast').filter({ hasText: 'unsubscribed' })).toBeVisible();
   await expect(member.getByTestId('video-channel').getByTestId('subscribe-button')).toHaveText('Subscribe');
 });

@@ -134,6 +134,8 @@ test('every control is reachable by keyboard and named; the volume slider and ca
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted || v.volume === 0))
     .toBe(true);
+  // Focus again: the bar re-renders as the stream's levels arrive, which may replace the focused slider.
+  await volume.focus();
   await page.keyboard.press('End');
   await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.volume)).toBe(1);
 
