@@ -55,7 +55,12 @@ test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it proc
     await expect(form).toHaveAttribute('data-hydrated', 'true');
     await form.locator('input[type=file]').setInputFiles(file);
     await form.getByLabel('Title').fill('An archive reel');
-    await form.getByLabel(/everyone depicted is at least 18/).check();
+    // After a reload the form may restore the interrupted upload's fields as the file is recognised.
+    const adult = form.getByLabel(/everyone depicted is at least 18/);
+    await expect(async () => {
+      await adult.check();
+      await expect(adult).toBeChecked({ timeout: 1000 });
+    }).toPass();
     return form;
   };
   let form = await fill();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
@@ -6,6 +6,7 @@ import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
+import { PlaylistStrip } from '../components/playlist-strip';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -16,11 +17,6 @@ import { RELATED_MAX_PAGE } from '../lib/site-constants';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
-
-// Only videos opened from a playlist show the strip: other video pages never load it.
-const PlaylistStrip = lazy(() =>
-  import('../components/playlist-strip').then((m) => ({ default: m.PlaylistStrip })),
-);
 
 /** The current URL with one query parameter set (page 1 removes it), keeping the others. */
 function withParam(path: string, search: string, name: string, page: number): string {
@@ -95,11 +91,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <PlayerArea data={data} signedIn={viewer.memberId !== null} theatre={theatre} />
       </div>
       <UnderPlayerAd />
-      {data.playlist && (
-        <Suspense fallback={null}>
-          <PlaylistStrip strip={data.playlist} currentId={video.id} />
-        </Suspense>
-      )}
+      {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
       <VideoDetails video={video} lang={lang} />
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
