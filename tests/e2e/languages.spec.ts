@@ -1,17 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-
-const LANGS = ['en', 'ru', 'de', 'fr', 'es', 'pl', 'it', 'pt', 'ja', 'nl'] as const;
-type Lang = (typeof LANGS)[number];
-type Catalog = { [key: string]: string | Catalog };
-
-const catalogs = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(join(process.cwd(), 'packages/i18n/locales', `${lang}.json`), 'utf8')) as Catalog,
-  ]),
-) as Record<Lang, Catalog>;
+import { type Catalog, catalogs, LANGS, type Lang } from './helpers/catalogs';
 
 const lookup = (catalog: Catalog, key: string) =>
   key

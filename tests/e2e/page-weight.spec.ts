@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { type Catalog, catalogs, LANGS, type Lang } from './helpers/catalogs';
 
 /**
  * Issue 18, points 2 and 3: a page carries one language's strings, and only the groups it shows; a
@@ -9,17 +8,6 @@ import { expect, type Page, test } from '@playwright/test';
  * first load stays within the budget of 120 KB compressed, with hls.js, the upload client, the ALTCHA
  * widget and staff code left out.
  */
-
-const LANGS = ['en', 'ru', 'de', 'fr', 'es', 'pl', 'it', 'pt', 'ja', 'nl'] as const;
-type Lang = (typeof LANGS)[number];
-type Catalog = { [key: string]: string | Catalog };
-
-const catalogs = Object.fromEntries(
-  LANGS.map((lang) => [
-    lang,
-    JSON.parse(readFileSync(join(process.cwd(), 'packages/i18n/locales', `${lang}.json`), 'utf8')) as Catalog,
-  ]),
-) as Record<Lang, Catalog>;
 
 const entries = (node: Catalog, prefix = ''): [string, string][] =>
   Object.entries(node).flatMap(([k, v]) =>

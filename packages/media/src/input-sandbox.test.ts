@@ -8,15 +8,7 @@ import { ALLOWED_DEMUXERS, isAllowedFormat, sandboxedInput } from './input-sandb
 import { processVideo } from './pipeline';
 import { probe } from './probe';
 import { type HostileInput, writeHostileInputs, writeVictimSegment } from './testing/hostile-inputs';
-
-async function rejection(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as MediaError;
-  }
-  throw new Error('did not reject');
-}
+import { rejection } from './testing/rejection';
 
 describe('sandboxedInput', () => {
   it('allows only the file protocol and the demuxers of the accepted formats', () => {

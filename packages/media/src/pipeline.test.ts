@@ -19,6 +19,7 @@ import { processVideo } from './pipeline';
 import { buildPlan } from './plan';
 import { probe } from './probe';
 import { type TranscodeProgress, transcode } from './runner';
+import { rejection } from './testing/rejection';
 
 interface ProbedStream {
   codec_type: string;
@@ -37,15 +38,6 @@ function ffprobeStreams(file: string): ProbedStream[] {
 function imageSize(file: string): [number, number] {
   const [s] = ffprobeStreams(file);
   return [s.width!, s.height!];
-}
-
-async function rejection(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as MediaError;
-  }
-  throw new Error('did not reject');
 }
 
 describe('processVideo with real ffmpeg', () => {

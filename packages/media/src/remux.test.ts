@@ -6,15 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaError } from './errors';
 import { readLadder, readVariantPlaylist, remuxHlsToMp4 } from './remux';
 import { makeHlsLadder, makeRepeatedVariant, mp4Boxes, probeMp4 } from './testing/hls-fixture';
-
-async function rejection(promise: Promise<unknown>): Promise<MediaError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as MediaError;
-  }
-  throw new Error('did not reject');
-}
+import { rejection } from './testing/rejection';
 
 describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
   const root = mkdtempSync(join(tmpdir(), 'vt-remux-'));

@@ -34,7 +34,6 @@ export function VideoActions({
   const report = useOnDemand(loadReport);
   const gate = useOnDemand(loadGate);
   const share = useOnDemand(loadShare);
-  const warm = (dialog: { fetch: () => Promise<unknown> }) => () => void dialog.fetch().catch(() => {});
   const show = (dialog: { fetch: () => Promise<unknown> }, which: Exclude<OpenModal, null>) => () =>
     dialog.fetch().then(
       () => setOpen(which),
@@ -87,8 +86,7 @@ export function VideoActions({
           <button
             type="button"
             className="video-actions__button"
-            onPointerEnter={warm(addTo)}
-            onFocus={warm(addTo)}
+            {...addTo.intent}
             onClick={() => login.requireSignIn() && show(addTo, 'add-to')()}
           >
             {t('actions.add_to')}
@@ -99,8 +97,7 @@ export function VideoActions({
       <button
         type="button"
         className="video-actions__button"
-        onPointerEnter={warm(share)}
-        onFocus={warm(share)}
+        {...share.intent}
         onClick={show(share, 'share')}
       >
         {t('video.share')}
@@ -109,8 +106,7 @@ export function VideoActions({
         <button
           type="button"
           className="video-actions__button"
-          onPointerEnter={warm(gate)}
-          onFocus={warm(gate)}
+          {...gate.intent}
           onClick={show(gate, 'download')}
         >
           {t('video.download')}
@@ -120,8 +116,7 @@ export function VideoActions({
         <button
           type="button"
           className="video-actions__button"
-          onPointerEnter={warm(report)}
-          onFocus={warm(report)}
+          {...report.intent}
           onClick={show(report, 'report')}
           data-testid="report-video"
         >

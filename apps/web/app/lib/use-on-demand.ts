@@ -14,9 +14,10 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * A component kept out of the first load and fetched on intent (pointer over, focus, click): `fetch()`
- * resolves once it is there, and `Component` renders it from then on. Not React.lazy: Suspense reveals
- * its content on a timer, and a dialog must open at once even while a page's timers are held.
+ * A component kept out of the first load and fetched on intent: spread `intent` on the button that opens
+ * it (pointer over, focus), `fetch()` resolves once it is there, and `Component` renders it from then on.
+ * Not React.lazy: Suspense reveals its content on a timer, and a dialog must open at once even while a
+ * page's timers are held.
  */
 export function useOnDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
@@ -28,5 +29,6 @@ export function useOnDemand<P extends object>(load: () => Promise<ComponentType<
       }),
     [load],
   );
-  return { Component, fetch };
+  const warm = useCallback(() => void load().catch(() => {}), [load]);
+  return { Component, fetch, intent: { onPointerEnter: warm, onFocus: warm } };
 }

@@ -25,45 +25,42 @@ export const CHANNEL_VIDEOS_SQL = `(SELECT count(*) FROM videos v
 const CATEGORY_VIDEOS_SQL = `(SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
   WHERE vc.category_id = categories.id AND v.status_id = 1 AND v.is_private = 0)`;
 
-/** Recounts every model, playlist, category, member and channel (the seed; a repair after a bulk import). */
+/**
+ * Each count that follows a video into and out of the listings: the assignment that recounts a row, and
+ * the rows a set of videos (`json_each(?)` of their ids) belongs to. Members are recounted by their
+ * uploader ids instead (services/publish.service.ts).
+ */
+const VIDEO_COUNTS = [
+  {
+    set: `models SET videos_count = ${MODEL_VIDEOS_SQL}`,
+    ofVideos: 'SELECT model_id FROM video_models WHERE video_id IN',
+  },
+  {
+    set: `playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL}`,
+    ofVideos: 'SELECT playlist_id FROM playlist_videos WHERE video_id IN',
+  },
+  {
+    set: `categories SET total_videos = ${CATEGORY_VIDEOS_SQL}`,
+    ofVideos: 'SELECT category_id FROM video_categories WHERE video_id IN',
+  },
+  {
+    set: `channels SET videos_count = ${CHANNEL_VIDEOS_SQL}`,
+    ofVideos: 'SELECT channel_id FROM videos WHERE id IN',
+  },
+] as const;
+
+/** Recounts every model, playlist, category, channel and member (the seed; a repair after a bulk import). */
 export function refreshListedCounts(sqlite: Database.Database): void {
-  sqlite.exec(`
-    UPDATE models SET videos_count = ${MODEL_VIDEOS_SQL};
-    UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL};
-    UPDATE categories SET total_videos = ${CATEGORY_VIDEOS_SQL};
-    UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL};
-    UPDATE channels SET videos_count = ${CHANNEL_VIDEOS_SQL};
-  `);
+  for (const c of VIDEO_COUNTS) sqlite.exec(`UPDATE ${c.set}`);
+  sqlite.exec(`UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL}`);
 }
 
 /** Recounts the models, playlists, categories and channels of these videos, after they entered or left listings. */
 export function refreshListedCountsOf(sqlite: Database.Database, videoIds: readonly number[]): void {
   if (videoIds.length === 0) return;
   const ids = JSON.stringify(videoIds);
-  sqlite
-    .prepare(
-      `UPDATE models SET videos_count = ${MODEL_VIDEOS_SQL}
-       WHERE id IN (SELECT model_id FROM video_models WHERE video_id IN (SELECT value FROM json_each(?)))`,
-    )
-    .run(ids);
-  sqlite
-    .prepare(
-      `UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL}
-       WHERE id IN (SELECT playlist_id FROM playlist_videos WHERE video_id IN (SELECT value FROM json_each(?)))`,
-    )
-    .run(ids);
-  sqlite
-    .prepare(
-      `UPDATE categories SET total_videos = ${CATEGORY_VIDEOS_SQL}
-       WHERE id IN (SELECT category_id FROM video_categories WHERE video_id IN (SELECT value FROM json_each(?)))`,
-    )
-    .run(ids);
-  sqlite
-    .prepare(
-      `UPDATE channels SET videos_count = ${CHANNEL_VIDEOS_SQL}
-       WHERE id IN (SELECT channel_id FROM videos WHERE id IN (SELECT value FROM json_each(?)))`,
-    )
-    .run(ids);
+  for (const c of VIDEO_COUNTS)
+    sqlite.prepare(`UPDATE ${c.set} WHERE id IN (${c.ofVideos} (SELECT value FROM json_each(?)))`).run(ids);
 }
 
 /** Recounts one playlist (after an entry was added or removed, or its orientation changed). */

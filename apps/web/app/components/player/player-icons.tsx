@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 // Decorative: every control that shows an icon carries its own aria-label.
-function Icon({ children }: { children: ReactNode }) {
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {children}

@@ -1,18 +1,10 @@
 import type Hls from 'hls.js';
 import type { Events } from 'hls.js';
-import {
-  type ChangeEvent,
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ChangeEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoThumb } from '../../lib/dto';
 import { EndScreen } from './end-screen';
+import { Icon } from './player-icons';
 import { useNextAutoplay } from './use-next-autoplay';
 import { useResume } from './use-resume';
 
@@ -25,13 +17,6 @@ import { useResume } from './use-resume';
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 const LEVEL_EVENTS = ['hlsManifestParsed', 'hlsLevelsUpdated', 'hlsLevelSwitched'] as const;
 
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinejoin: 'round' } as const;
 
 const SettingsIcon = () => (

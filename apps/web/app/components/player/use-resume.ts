@@ -126,20 +126,17 @@ export function useResume({ videoRef, videoId, signedIn, attached, durationSec, 
     const onHide = () => {
       if (document.visibilityState === 'hidden') save(true);
     };
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('pause', onStop);
-    video.addEventListener('ended', onStop);
-    window.addEventListener('pagehide', onStop);
-    document.addEventListener('visibilitychange', onHide);
+    const listening = new AbortController();
+    const { signal } = listening;
+    video.addEventListener('playing', onPlaying, { signal });
+    video.addEventListener('timeupdate', onTime, { signal });
+    video.addEventListener('pause', onStop, { signal });
+    video.addEventListener('ended', onStop, { signal });
+    window.addEventListener('pagehide', onStop, { signal });
+    document.addEventListener('visibilitychange', onHide, { signal });
     return () => {
       save(true);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('pause', onStop);
-      video.removeEventListener('ended', onStop);
-      window.removeEventListener('pagehide', onStop);
-      document.removeEventListener('visibilitychange', onHide);
+      listening.abort();
     };
   }, [videoId, signedIn, durationSec, videoRef]);
 }
