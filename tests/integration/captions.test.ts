@@ -104,6 +104,23 @@ describe('captions', () => {
   });
 });
 
+describe('a feature-length track', () => {
+  it('is accepted above the 64 KB that other JSON bodies may carry, and refused above its own limit', async () => {
+    const cue = (i: number) =>
+      `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000 --> ${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.900\nA line of dialogue from the reel, number ${i}\n`;
+    const long = `WEBVTT\n\n${Array.from({ length: 3000 }, (_, i) => cue(i)).join('\n')}`;
+    expect(long.length).toBeGreaterThan(150 * 1024);
+    const ok = await mutate('moderation.setCaptions', { videoId, lang: 'en', vtt: long }, moderator);
+    expect(ok.res.status).toBe(200);
+    const tooLong = await mutate(
+      'moderation.setCaptions',
+      { videoId, lang: 'en', vtt: `${long}${'x'.repeat(1200 * 1024)}` },
+      moderator,
+    );
+    expect(tooLong.res.status).toBe(413);
+  });
+});
+
 describe('checkWebVtt', () => {
   it('takes hour-long timings and cue settings, refuses oversized tracks', () => {
     expect(

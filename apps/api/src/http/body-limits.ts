@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env';
 import { VIDEO_EDIT_MAX_BYTES } from '../legacy/video-edit.legacy';
 import { AppError } from '../lib/app-error';
+import { CAPTIONS_MAX_BYTES } from '../moderation/webvtt';
 import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
 import { REPORT_IMAGE_RULE } from '../services/report.service';
 import { PHOTO_MAX_BYTES } from '../uploads/album-upload.service';
@@ -24,6 +25,8 @@ export const FILE_ROUTES: Record<string, FileRoute> = {
   '/api/album_edit.php': { maxBytes: PHOTO_MAX_BYTES + FRAMING, label: '20 MB' },
   '/api/member.php': { maxBytes: IMAGE_MAX_BYTES + FRAMING, label: '10 MB' },
   '/api/report.php': { maxBytes: REPORT_IMAGE_RULE.maxBytes + FRAMING, label: REPORT_IMAGE_RULE.maxLabel },
+  // A captions track travels as a JSON string: escaping can at most double it.
+  '/trpc/moderation.setCaptions': { maxBytes: 2 * CAPTIONS_MAX_BYTES + FRAMING, label: '512 KB' },
 };
 
 /** tus bounds each PATCH by the upload's declared length itself and streams it to disk. */
