@@ -72,8 +72,12 @@ test('the playlist strip on a video page shows 8 at a time and loads the pages o
   await expect(items).toHaveCount(two.length);
   await expect(strip.locator('[aria-current="true"]')).toHaveCount(1);
 
-  // Eight thumbs fit the strip's width.
+  // Once hydrated the strip scrolls its current video into view: wait for that before scrolling it, or
+  // that first scroll would undo ours.
   const list = strip.locator('ol');
+  await expect.poll(() => list.evaluate((ol) => ol.scrollLeft)).toBeGreaterThan(0);
+
+  // Eight thumbs fit the strip's width.
   const visible = await list.evaluate((ol) => {
     const box = ol.getBoundingClientRect();
     return [...ol.querySelectorAll('li[data-testid]')].filter((li) => {
