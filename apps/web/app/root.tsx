@@ -15,6 +15,7 @@ import { FooterBanners } from './components/ad-zones';
 import { AgeGateDialog } from './components/age-gate-dialog';
 import { LoginModalProvider } from './components/auth/login-modal';
 import { COOKIE_NOTICE_SCRIPT, CookieNotice } from './components/cookie-notice';
+import { LinkNavigation } from './components/link-navigation';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SiteFooter } from './components/site-footer';
@@ -136,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <AgeGateSlot embedded={bare} />
           </AgeGateProvider>
         </I18nextProvider>
+        <LinkNavigation />
         <ScrollRestoration nonce={nonce} />
         <StopScroll />
         <Scripts nonce={nonce} />

@@ -1,15 +1,15 @@
 import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { AlbumThumb } from '../lib/dto';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
 
 export function AlbumCard({ album }: { album: AlbumThumb }) {
   const { t } = useTranslation();
   return (
     <article className="thumb album-card" data-testid="album-thumb">
-      <Link to={album.url} className="thumb__link" prefetch="intent">
+      <SiteLink to={album.url} className="thumb__link" intent>
         <div className="thumb__media">
           {album.scr ? (
             <GatedImage
@@ -29,7 +29,7 @@ export function AlbumCard({ album }: { album: AlbumThumb }) {
           </span>
         </div>
         <h3 className="thumb__title">{album.title}</h3>
-      </Link>
+      </SiteLink>
       <p className="thumb__stats">
         <span className="thumb__rating">{t('albums.rating', { percent: ratingPercent(album.rating) })}</span>
         <span className="thumb__views">{t('albums.views', { value: abbreviateCount(album.views) })}</span>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { CategoryInfo, VideoSort } from '../lib/dto';
 import { filtersQuery, type ListingFilters } from '../lib/listing-filters';
 import {
@@ -7,6 +6,7 @@ import {
   SIDEBAR_CATEGORY_MIN_VIDEOS,
   SIDEBAR_FALLBACK_CATEGORIES,
 } from '../lib/site-constants';
+import { SiteLink } from './site-link';
 
 interface CategorySidebarProps {
   categories: CategoryInfo[];
@@ -76,14 +76,14 @@ export function CategorySidebar({
                   {box}
                 </span>
               ) : (
-                <Link
+                <SiteLink
                   to={hrefFor(checked ? chosen.filter((d) => d !== c.dir) : [...chosen, c.dir])}
                   className="category-sidebar__item"
                   role="checkbox"
                   aria-checked={checked}
                 >
                   {box}
-                </Link>
+                </SiteLink>
               )}
             </li>
           );

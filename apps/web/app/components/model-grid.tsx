@@ -1,9 +1,9 @@
 import { abbreviateCount } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ModelThumb } from '../lib/dto';
 import { countryName } from '../lib/intl';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 
 /** A portrait, or the model's initials when there is none. */
 export function ModelPortrait({
@@ -35,12 +35,12 @@ export function ModelCard({ model }: { model: ModelThumb }) {
   const { t, i18n } = useTranslation();
   return (
     <article className="model-card" data-testid="model-thumb">
-      <Link to={model.url} className="model-card__link" prefetch="intent">
+      <SiteLink to={model.url} className="model-card__link" intent>
         <div className="model-card__media">
           <ModelPortrait model={model} className="model-card__image" />
         </div>
         <h3 className="model-card__title">{model.title}</h3>
-      </Link>
+      </SiteLink>
       <p className="model-card__stats">
         <span>{t('models.videos', { count: model.videos })}</span>
         <span>{t('models.views', { value: abbreviateCount(model.viewed) })}</span>

@@ -1,7 +1,7 @@
 import { paginationWindow } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PAGINATION_WINDOW } from '../lib/site-constants';
+import { SiteLink } from './site-link';
 
 interface PaginationProps {
   page: number;
@@ -22,14 +22,14 @@ export function Pagination({ page, pages, href, label, preventScrollReset }: Pag
       <ul className="pagination__list">
         {page > 1 && (
           <li>
-            <Link
+            <SiteLink
               className="pagination__link"
               to={href(page - 1)}
               rel="prev"
-              preventScrollReset={preventScrollReset}
+              keepScroll={preventScrollReset}
             >
               {t('pagination.prev')}
-            </Link>
+            </SiteLink>
           </li>
         )}
         {numbers.map((n) => (
@@ -39,27 +39,27 @@ export function Pagination({ page, pages, href, label, preventScrollReset }: Pag
                 {n}
               </span>
             ) : (
-              <Link
+              <SiteLink
                 className="pagination__link"
                 to={href(n)}
                 aria-label={t('pagination.page', { page: n })}
-                preventScrollReset={preventScrollReset}
+                keepScroll={preventScrollReset}
               >
                 {n}
-              </Link>
+              </SiteLink>
             )}
           </li>
         ))}
         {page < pages && (
           <li>
-            <Link
+            <SiteLink
               className="pagination__link"
               to={href(page + 1)}
               rel="next"
-              preventScrollReset={preventScrollReset}
+              keepScroll={preventScrollReset}
             >
               {t('pagination.next')}
-            </Link>
+            </SiteLink>
           </li>
         )}
       </ul>

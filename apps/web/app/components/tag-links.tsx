@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { NamedLink } from '../lib/dto';
+import { SiteLink } from './site-link';
 
 interface TagLinksProps {
   label: string;
@@ -16,9 +16,9 @@ export function TagLinks({ label, items, href, variant = 'category' }: TagLinksP
       <ul className="chips">
         {items.map((item) => (
           <li key={item.dir}>
-            <Link to={href(item.dir)} className={`chip chip--${variant}`}>
+            <SiteLink to={href(item.dir)} className={`chip chip--${variant}`}>
               {item.title}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

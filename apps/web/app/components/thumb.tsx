@@ -1,11 +1,11 @@
 import { abbreviateCount, formatDuration, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useMediaAllowed } from '../lib/age-gate';
 import type { VideoThumb } from '../lib/dto';
 import { srcSetOf, webpOf } from '../lib/image-variants';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 
 export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 180;
@@ -63,10 +63,10 @@ export function Thumb({ video }: { video: VideoThumb }) {
   const mediaAllowed = useMediaAllowed();
   return (
     <article className="thumb" data-testid="thumb">
-      <Link
+      <SiteLink
         to={video.url}
         className="thumb__link"
-        prefetch="intent"
+        intent
         onPointerEnter={(event) => setPreviewing(event.pointerType !== 'touch')}
         onPointerLeave={() => setPreviewing(false)}
       >
@@ -98,7 +98,7 @@ export function Thumb({ video }: { video: VideoThumb }) {
           )}
         </div>
         <h3 className="thumb__title">{video.title}</h3>
-      </Link>
+      </SiteLink>
       <p className="thumb__stats">
         <span className="thumb__rating">{t('thumb.rating', { percent: ratingPercent(video.rating) })}</span>
         <span className="thumb__views">{t('thumb.views', { value: abbreviateCount(video.views) })}</span>

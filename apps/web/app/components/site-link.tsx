@@ -1,0 +1,30 @@
+import type { AnchorHTMLAttributes } from 'react';
+
+type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** An absolute path of this site ("/videos/…"). */
+  to: string;
+  /** Warm the target's code and data when a pointer rests on the link or it takes focus. */
+  intent?: boolean;
+  /** Keep the scroll position on navigation (pagination inside a block). */
+  keepScroll?: boolean;
+};
+
+/**
+ * A link to one of the site's own pages for the long lists a page renders (thumbs, category boxes, page
+ * numbers): a plain anchor, which <LinkNavigation> in the layout turns into a client navigation. The
+ * router's <Link> costs several hooks each, a fifth of a listing's server render; and its route discovery
+ * of every link at load asks for more paths than one manifest request may carry on a listing, which
+ * then discovers nothing. These links are discovered when a visitor means to follow one
+ * (docs/decisions/0031).
+ */
+export function SiteLink({ to, intent, keepScroll, ...rest }: SiteLinkProps) {
+  return (
+    <a
+      {...rest}
+      href={to}
+      data-nav=""
+      data-intent={intent ? '' : undefined}
+      data-keep-scroll={keepScroll ? '' : undefined}
+    />
+  );
+}
