@@ -273,3 +273,30 @@ describe('the download cache', () => {
     }
   }, 90_000);
 });
+
+describe('the per-address download limit', () => {
+  it('refuses to start more files from one address, but still serves the ones made and under way', async () => {
+    // A factor of 0.1 leaves one new file an hour per address.
+    const limited = createTestApp({ videos: 20, env: { RATE_LIMIT_FACTOR: '0.1' } });
+    try {
+      makeHlsLadder(join(limited.config.mediaDir, 'test', 'real'), { seconds: 4, heights: [240, 144] });
+      const id = limited.db.$client
+        .prepare('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1')
+        .pluck()
+        .get() as number;
+      limited.db.$client.prepare("UPDATE videos SET media_path = 'test/real' WHERE id = ?").run(id);
+      const url = (q: string) => limited.services.urls.signedDownload(id, q).url;
+      expect((await limited.request(url('240p'))).status).toBe(200);
+      const status = await limited.request(url('144p').replace(/\.mp4$/, '.json'));
+      expect(status.status).toBe(429);
+      expect(await status.json()).toMatchObject({ code: 'too_many_requests' });
+      expect((await limited.request(url('144p'))).status).toBe(429);
+      // The file already made is not a new remux.
+      const again = await limited.request(url('240p'));
+      expect(again.status).toBe(200);
+      expect(Number(again.headers.get('content-length'))).toBeGreaterThan(1000);
+    } finally {
+      limited.close();
+    }
+  }, 90_000);
+});

@@ -2,6 +2,7 @@ import { extname, join } from 'node:path';
 import { mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
 import { sendFile } from '../lib/send-file';
 import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
 import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
@@ -127,11 +128,15 @@ export function mediaRoutes(mediaDir: string) {
     // Checked on every request: a takedown, private or delete ends the URL at once.
     const target = await downloads.resolve(Number(id), quality, c.var.viewer);
     if (!target) return notFound();
-    if (kind === 'json') return c.json(await downloads.status(target), 200, { 'Cache-Control': 'no-store' });
+    const admit = () => c.var.services.limits.hit(['downloadRemux', c.var.clientIp]);
     let path: string;
     try {
-      path = await downloads.file(target);
+      if (kind === 'json')
+        return c.json(await downloads.status(target, admit), 200, { 'Cache-Control': 'no-store' });
+      path = await downloads.file(target, admit);
     } catch (err) {
+      if (err instanceof AppError && err.code === 'too_many_requests')
+        return c.json({ error: err.message, code: err.code }, 429, { 'Cache-Control': 'no-store' });
       c.var.log.error({ err, videoId: target.videoId, quality }, 'download remux failed');
       return new Response('Download unavailable', { status: 503, headers: { 'Cache-Control': 'no-store' } });
     }

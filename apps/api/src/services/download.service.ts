@@ -262,18 +262,22 @@ export function createDownloadService(deps: DownloadServiceDeps) {
       };
     },
 
-    /** Where the MP4 stands; asking starts making it. */
-    async status(target: DownloadTarget): Promise<DownloadStatus> {
+    /**
+     * Where the MP4 stands; asking starts making it. `admit` is awaited before a new remux starts (not for
+     * one under way or made): it throws to refuse, as the per-address limit does.
+     */
+    async status(target: DownloadTarget, admit?: () => Promise<void>): Promise<DownloadStatus> {
       const job = jobs.get(target.cacheFile);
       if (job) return { state: 'working', percent: job.percent };
       if (failures.delete(target.cacheFile)) return { state: 'failed' };
       const st = await stat(target.cacheFile).catch(() => null);
       if (st?.isFile()) return { state: 'ready', bytes: st.size };
+      await admit?.();
       return { state: 'working', percent: start(target).percent };
     },
 
     /** The MP4's path once it exists, made now if needed; rejects when the remux fails. */
-    async file(target: DownloadTarget): Promise<string> {
+    async file(target: DownloadTarget, admit?: () => Promise<void>): Promise<string> {
       if (!jobs.has(target.cacheFile) && (await exists(target.cacheFile))) {
         // Last use, for the cache's trimming; a failure here is harmless.
         const now = new Date();
@@ -281,6 +285,7 @@ export function createDownloadService(deps: DownloadServiceDeps) {
         return target.cacheFile;
       }
       failures.delete(target.cacheFile);
+      if (!jobs.has(target.cacheFile)) await admit?.();
       return start(target).done;
     },
   };

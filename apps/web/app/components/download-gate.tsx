@@ -24,7 +24,7 @@ export interface DownloadLevel {
 type Preparing =
   | { quality: string; url: string; state: 'working'; percent: number | null }
   | { quality: string; url: string; state: 'ready' }
-  | { quality: string; url: string; state: 'failed' };
+  | { quality: string; url: string; state: 'failed' | 'limited' };
 
 /** How often the gate asks how far the MP4 has got. */
 const STATUS_POLL_MS = 600;
@@ -46,6 +46,8 @@ async function fetchLevels(videoId: number): Promise<DownloadLevel[]> {
 /** The status of an MP4 download URL (`….mp4` → `….json`); asking starts making it. */
 async function fetchStatus(url: string): Promise<{ state: string; percent?: number | null }> {
   const res = await fetch(url.replace(/\.mp4$/, '.json'), { headers: { accept: 'application/json' } });
+  // Too many files made on demand from this address lately (the downloadRemux limit).
+  if (res.status === 429) return { state: 'limited' };
   if (!res.ok) throw new Error(`download status: ${res.status}`);
   return (await res.json()) as { state: string; percent?: number | null };
 }
@@ -115,7 +117,7 @@ export function DownloadGate({ videoId, subscribeTo, signedIn, onClose }: Downlo
           else if (s.state === 'working') {
             setPreparing({ ...at, state: 'working', percent: s.percent ?? null });
             timer = setTimeout(ask, STATUS_POLL_MS);
-          } else setPreparing({ ...at, state: 'failed' });
+          } else setPreparing({ ...at, state: s.state === 'limited' ? 'limited' : 'failed' });
         })
         .catch((error: unknown) => {
           console.error('[download] the file could not be prepared', error);
@@ -256,10 +258,10 @@ function DownloadProgress({ preparing, onRetry }: { preparing: Preparing | null;
           <p className="modal__hint">{t('download.link_hint')}</p>
         </>
       )}
-      {preparing.state === 'failed' && (
+      {(preparing.state === 'failed' || preparing.state === 'limited') && (
         <>
-          <p className="download-gate__notice" role="alert">
-            {t('download.failed')}
+          <p className="download-gate__notice" role="alert" data-testid="download-failed">
+            {t(preparing.state === 'limited' ? 'download.limited' : 'download.failed')}
           </p>
           <button type="button" className="button" onClick={onRetry}>
             {t('download.retry')}

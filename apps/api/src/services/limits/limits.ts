@@ -30,6 +30,11 @@ export const LIMITS = {
   loginDevice: { points: 20, duration: 15 * MINUTE, per: 'known device' },
   /** Resume positions the player saves (about one per 15 s while playing, and on pause). */
   position: { points: 120, duration: 10 * MINUTE, per: 'member' },
+  /**
+   * MP4 downloads one address may have made on demand (ADR 0023): each is an ffmpeg run and a file in the
+   * cache, so a script walking the catalogue must not start them all. Files already made are not counted.
+   */
+  downloadRemux: { points: 12, duration: HOUR, per: 'address' },
   /** Accepted contact-form messages (too_many_reports). */
   report: { points: 10, duration: 10 * MINUTE, per: 'address' },
 } as const;
