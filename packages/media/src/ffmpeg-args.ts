@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { sandboxedInput } from './input-sandbox';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaPlan, StillPlan } from './plan';
+import { restorationAudioFilters, restorationVideoFilters } from './restoration';
 
 function fitFilter(still: { width: number; height: number; fit: StillPlan['fit'] }): string {
   const { width: w, height: h } = still;
@@ -29,7 +30,16 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
  */
 export function buildFilterGraph(plan: MediaPlan): string {
   const { renditions, stills, sprites } = plan;
-  const chains = [`[0:${plan.videoStreamIndex}]fps=${plan.frameRate},split=4[c0][st][sp][pv]`];
+  // Restoration first (issue 23): every output is made from the progressive, cropped picture.
+  const restore = plan.restoration ? restorationVideoFilters(plan.restoration) : [];
+  const video = [...restore, `fps=${plan.frameRate}`].join(',');
+  const chains = [`[0:${plan.videoStreamIndex}]${video},split=4[c0][st][sp][pv]`];
+  const sound = audioFilters(plan);
+  if (sound.length > 0) {
+    const n = renditions.length;
+    const labels = renditions.map((_, i) => `[a${i}]`).join('');
+    chains.push(`[0:${plan.audioStreamIndex}]${sound.join(',')}${n > 1 ? `,asplit=${n}` : ''}${labels}`);
+  }
   // The hover preview: the first second of every interval, joined back to back (timestamps renumbered).
   const pv = plan.preview;
   chains.push(
@@ -58,13 +68,20 @@ export function buildFilterGraph(plan: MediaPlan): string {
   return chains.join(';');
 }
 
+/** The sound's filters (loudness), or none: then each variant maps the source's audio stream itself. */
+function audioFilters(plan: MediaPlan): string[] {
+  const audio = plan.hasAudio && plan.audioStreamIndex !== null;
+  return audio && plan.restoration ? restorationAudioFilters(plan.restoration) : [];
+}
+
 function hlsArgs(outDir: string, plan: MediaPlan): string[] {
   const args: string[] = [];
   const audio = plan.hasAudio && plan.audioStreamIndex !== null;
+  const filtered = audioFilters(plan).length > 0;
   plan.renditions.forEach((_, i) => {
     args.push('-map', `[v${i}]`);
     // Mapped once per variant: each variant carries its own audio so it plays on its own.
-    if (audio) args.push('-map', `0:${plan.audioStreamIndex}`);
+    if (audio) args.push('-map', filtered ? `[a${i}]` : `0:${plan.audioStreamIndex}`);
   });
   args.push(
     '-c:v',

@@ -1,3 +1,10 @@
+export {
+  analyseSource,
+  type CropBox,
+  type FieldCounts,
+  type LoudnessMeasurement,
+  type SourceAnalysis,
+} from './analysis';
 export { buildDemoClipArgs, type DemoClipSpec, type DemoPattern, generateDemoClip } from './demo-clip';
 export { DEMO_CLIPS } from './demo-clips';
 export { generateDemoPhoto } from './demo-photo';
@@ -47,6 +54,13 @@ export {
   type MediaLimitsInput,
   resolveMediaLimits,
 } from './resource-limits';
+export {
+  DEFAULT_RESTORATION_SETTINGS,
+  type FieldMode,
+  planRestoration,
+  type RestorationOverrides,
+  type RestorationPlan,
+} from './restoration';
 export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
 export { HD_MIN_HEIGHT, isHdLadder, masterVariants, streamSeconds } from './stream-facts';
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';

@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_FILES, spritePath } from './media-layout';
 import type { MediaPlan, SpritePlan } from './plan';
+import type { RestorationPlan } from './restoration';
 
 export interface ManifestRendition {
   name: string;
@@ -20,6 +21,8 @@ export interface MediaManifest {
   hasAudio: boolean;
   renditions: ManifestRendition[];
   sprites: SpritePlan;
+  /** What the restoration did (absent when the analysis pass was skipped, and before it existed). */
+  restoration?: RestorationPlan;
   files: {
     master: string;
     thumb: string;
@@ -50,6 +53,7 @@ export function manifestFromPlan(
       bandwidth: bandwidths.get(r.name) ?? r.bandwidth,
     })),
     sprites: { ...plan.sprites },
+    ...(plan.restoration ? { restoration: plan.restoration } : {}),
     files: {
       master: MEDIA_FILES.master,
       thumb: plan.stills.thumb.file,

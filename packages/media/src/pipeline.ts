@@ -1,11 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { analyseSource } from './analysis';
 import { parseMasterBandwidths } from './hls-playlist';
 import { type MediaManifest, manifestFromPlan, readManifest, writeManifest } from './manifest';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaSettingsInput } from './media-settings';
 import { buildPlan, type MediaPlan } from './plan';
 import { probe } from './probe';
+import { DEFAULT_RESTORATION_SETTINGS, planRestoration, type RestorationOverrides } from './restoration';
 import { type TranscodeProgress, transcode } from './runner';
 import type { ToolOptions } from './tool-options';
 import { buildTimelineVtt } from './vtt';
@@ -13,13 +15,18 @@ import { buildTimelineVtt } from './vtt';
 export interface ProcessVideoOptions extends ToolOptions {
   settings?: MediaSettingsInput;
   onProgress?: (p: TranscodeProgress) => void;
+  /**
+   * Restoration (issue 23): measured by a short analysis pass and applied in the one decode, with a
+   * moderator's overrides; false skips the pass (sources known to be clean, such as generated demo clips).
+   */
+  restore?: RestorationOverrides | false;
   /** Called once the plan is known, before encoding starts. */
   onPlan?: (plan: MediaPlan) => void;
   signal?: AbortSignal;
 }
 
 /**
- * Probe, plan, one ffmpeg run, then timeline.vtt and manifest.json. The manifest is written inside the
+ * Probe, analyse, plan, one ffmpeg run, then timeline.vtt and manifest.json. The manifest is written inside the
  * temporary directory before it is renamed, so a directory with a manifest is always complete; when outDir
  * already has one, it is returned without encoding again.
  */
@@ -36,7 +43,16 @@ export async function processVideo(
     limits: opts.limits,
     signal: opts.signal,
   });
-  const plan = buildPlan(probed, opts.settings);
+  const tools = { ffmpegPath: opts.ffmpegPath, limits: opts.limits, signal: opts.signal };
+  const restoration =
+    opts.restore === false
+      ? null
+      : planRestoration(
+          probed,
+          await analyseSource(input, probed, DEFAULT_RESTORATION_SETTINGS.loudness, tools),
+          opts.restore,
+        );
+  const plan = buildPlan(probed, opts.settings, restoration);
   opts.onPlan?.(plan);
   let bandwidths: ReadonlyMap<string, number> = new Map();
   await transcode(input, outDir, plan, {

@@ -1,6 +1,7 @@
 import { MEDIA_FILES } from './media-layout';
 import { type MediaSettings, type MediaSettingsInput, resolveMediaSettings } from './media-settings';
 import type { ProbeResult } from './probe';
+import { type RestorationPlan, restoredDisplaySize, restoredFrameRate } from './restoration';
 
 export interface Rendition {
   /** Variant directory and var_stream_map name, e.g. '720p'. */
@@ -59,6 +60,8 @@ export interface MediaPlan {
   stills: { atSec: number; thumb: StillPlan; thumb2x: StillPlan; scr: StillPlan };
   /** The hover preview: `clips` one-second excerpts, `interval` seconds apart, muted, `height` pixels tall. */
   preview: PreviewPlan;
+  /** Deinterlacing, pulldown removal, crop and loudness decided from the analysis pass; null when not run. */
+  restoration: RestorationPlan | null;
 }
 
 export interface PreviewPlan {
@@ -144,9 +147,27 @@ function stillTime(durationSec: number, s: MediaSettings): number {
   return Math.round(at * 1000) / 1000;
 }
 
+/**
+ * The source as the encoder will see it once restored: the picture inside the bars at its display aspect,
+ * at the frame rate deinterlacing or pulldown removal gives. Pure.
+ */
+function restoredSource(p: ProbeResult, r: RestorationPlan | null, maxFps: number): ProbeResult {
+  if (!r) return p;
+  return {
+    ...p,
+    ...restoredDisplaySize(p, r),
+    ...restoredFrameRate(r.fields.mode, p.frameRate, p.fps, maxFps),
+  };
+}
+
 /** Decides everything one ffmpeg run will produce for a source. Pure. */
-export function buildPlan(p: ProbeResult, settings?: MediaSettingsInput): MediaPlan {
+export function buildPlan(
+  source: ProbeResult,
+  settings?: MediaSettingsInput,
+  restoration: RestorationPlan | null = null,
+): MediaPlan {
   const s = resolveMediaSettings(settings);
+  const p = restoredSource(source, restoration, s.maxFps);
   const capped = p.fps > s.maxFps;
   const fps = capped ? s.maxFps : p.fps;
   const scrHeight = evenDown(Math.min(p.height, s.scrMaxHeight));
@@ -161,10 +182,12 @@ export function buildPlan(p: ProbeResult, settings?: MediaSettingsInput): MediaP
     gopFrames: Math.max(1, Math.round(fps * s.gopSeconds)),
     segmentSeconds: s.segmentSeconds,
     preset: s.preset,
+    restoration,
     hasAudio: p.hasAudio && p.audioStreamIndex !== null,
     videoStreamIndex: p.videoStreamIndex,
     audioStreamIndex: p.hasAudio ? p.audioStreamIndex : null,
-    audioSampleRate: p.hasAudio && !audioRateOk ? 48_000 : null,
+    // loudnorm's chain ends resampled to 48 kHz already.
+    audioSampleRate: p.hasAudio && !audioRateOk && !restoration?.loudness ? 48_000 : null,
     renditions: planRenditions(p, s, fps),
     sprites: planSprites(p.durationSec, s.sprite),
     preview: planPreview(p),

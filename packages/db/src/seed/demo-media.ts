@@ -41,6 +41,8 @@ export async function prepareDemoMedia(
     const manifest = await processVideo(source, out, {
       ffmpegPath: opts.ffmpegPath,
       ffprobePath: opts.ffprobePath,
+      // Generated test patterns are progressive, full-frame and level: nothing to measure.
+      restore: false,
     });
     rmSync(source, { force: true });
     const clip: DemoMedia = {
