@@ -24,6 +24,14 @@ export interface CropBox {
   y: number;
 }
 
+/**
+ * cropdetect's box after a quarter of the sampled frames and at the end. Bars are there from the first
+ * frame, so the box is complete early; a box still growing late follows a dark picture, not bars.
+ */
+export interface PictureBox extends CropBox {
+  early: CropBox;
+}
+
 /** loudnorm's first-pass measurement (EBU R128), what its second pass needs to apply one linear gain. */
 export interface LoudnessMeasurement {
   integrated: number;
@@ -39,7 +47,7 @@ export interface SourceAnalysis {
   sampledSec: number;
   fields: FieldCounts | null;
   /** The smallest box that held every non-black pixel of every sampled frame; null when none was seen. */
-  picture: CropBox | null;
+  picture: PictureBox | null;
   loudness: LoudnessMeasurement | null;
 }
 
@@ -93,11 +101,14 @@ export function parseIdet(stderr: string): FieldCounts | null {
 }
 
 /** cropdetect with reset=0 grows its box with every frame: the last one covers them all. Pure. */
-export function parseCropdetect(stderr: string): CropBox | null {
-  const last = [...stderr.matchAll(/crop=(\d+):(\d+):(\d+):(\d+)/g)].at(-1);
-  if (!last) return null;
-  const [width, height, x, y] = last.slice(1, 5).map(Number);
-  return width > 0 && height > 0 ? { width, height, x, y } : null;
+export function parseCropdetect(stderr: string): PictureBox | null {
+  const boxes = [...stderr.matchAll(/crop=(\d+):(\d+):(\d+):(\d+)/g)].map((m) => {
+    const [width, height, x, y] = m.slice(1, 5).map(Number);
+    return { width, height, x, y };
+  });
+  const last = boxes.at(-1);
+  if (!last || last.width <= 0 || last.height <= 0) return null;
+  return { ...last, early: boxes[Math.floor((boxes.length - 1) / 4)]! };
 }
 
 /** loudnorm's print_format=json block. Silence measures -inf, which is no measurement. Pure. */

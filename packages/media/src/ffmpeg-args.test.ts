@@ -48,7 +48,8 @@ describe('buildFfmpegArgs', () => {
 
   it('splits the decoded video once into the ladder, the stills and the sprites', () => {
     const graph = values(args, '-filter_complex')[0];
-    expect(graph.startsWith('[0:0]fps=25/1,split=4[c0][st][sp][pv];')).toBe(true);
+    expect(graph.startsWith('[0:0]fps=25/1,split=5[c0][st][sp][pv][fp];')).toBe(true);
+    expect(graph).toContain('[fp]fps=1,scale=32:32:flags=area,format=gray[fingerprint]');
     expect(graph).toContain('[c0]scale=1280:720,setsar=1,format=yuv420p,split=2[v0][c1]');
     expect(graph).toContain('[c1]scale=854:480,setsar=1,split=2[v1][c2]');
     expect(graph).toContain('[c2]scale=640:360,setsar=1,split=2[v2][c3]');
@@ -79,7 +80,7 @@ describe('buildFfmpegArgs', () => {
   });
 
   it('writes one hls muxer with named variants, per-variant audio and a master playlist', () => {
-    expect(values(args, '-f')).toEqual(['hls']);
+    expect(values(args, '-f')).toEqual(['hls', 'rawvideo']);
     expect(values(args, '-var_stream_map')).toEqual([
       'v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p v:3,a:3,name:240p',
     ]);
@@ -106,19 +107,36 @@ describe('buildFfmpegArgs', () => {
     expect(args).not.toContain('-ar');
   });
 
-  it('writes the stills and the sprite sheets as image outputs, and the muted hover preview', () => {
+  it('writes the stills and the sprite sheets as image outputs, the muted hover preview and the fingerprint frames', () => {
     expect(args).toContain('/out/v1.tmp/thumb.jpg');
     expect(args).toContain('/out/v1.tmp/thumb@2x.jpg');
     expect(args).toContain('/out/v1.tmp/scr.jpg');
     expect(args).toContain('/out/v1.tmp/sprites/sprite-%03d.jpg');
-    expect(args[args.length - 1]).toBe('/out/v1.tmp/preview.mp4');
+    expect(args).toContain('/out/v1.tmp/preview.mp4');
+    expect(args.slice(args.indexOf('[fingerprint]') - 1)).toEqual([
+      '-map',
+      '[fingerprint]',
+      '-fps_mode',
+      'passthrough',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '/out/v1.tmp/fingerprint.gray',
+    ]);
     expect(args.slice(args.indexOf('[preview]') - 1, args.indexOf('[preview]') + 2)).toEqual([
       '-map',
       '[preview]',
       '-an',
     ]);
     expect(values(args, '-filter_complex')[0]).toContain("[pv]select='lt(mod(t,");
-    expect(values(args, '-fps_mode')).toEqual(['passthrough', 'passthrough', 'passthrough', 'passthrough']);
+    expect(values(args, '-fps_mode')).toEqual([
+      'passthrough',
+      'passthrough',
+      'passthrough',
+      'passthrough',
+      'passthrough',
+    ]);
     expect(values(args, '-threads')).toEqual(['1', '1', '1', '1']);
     expect(values(args, '-start_number')).toEqual(['0']);
   });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FINGERPRINT_FILTERS } from './fingerprint';
 import { sandboxedInput } from './input-sandbox';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaPlan, StillPlan } from './plan';
@@ -11,8 +12,9 @@ function fitFilter(still: { width: number; height: number; fit: StillPlan['fit']
 }
 
 /**
- * The filter graph: the source is decoded once, brought to the planned frame rate and split into the
- * ladder, one branch for the stills, one for the sprite sheets and one for the hover preview.
+ * The filter graph: the source is decoded once, restored, brought to the planned frame rate and split into
+ * the ladder, one branch for the stills, one for the sprite sheets, one for the hover preview and one for
+ * the fingerprint.
  *
  * The ladder is a cascade: each rendition is scaled from the one above it, not from the source. A
  * downscale filter's taps grow with the ratio, so 1080p→240p straight costs several times 360p→240p;
@@ -33,7 +35,8 @@ export function buildFilterGraph(plan: MediaPlan): string {
   // Restoration first (issue 23): every output is made from the progressive, cropped picture.
   const restore = plan.restoration ? restorationVideoFilters(plan.restoration) : [];
   const video = [...restore, `fps=${plan.frameRate}`].join(',');
-  const chains = [`[0:${plan.videoStreamIndex}]${video},split=4[c0][st][sp][pv]`];
+  const chains = [`[0:${plan.videoStreamIndex}]${video},split=5[c0][st][sp][pv][fp]`];
+  chains.push(`[fp]${FINGERPRINT_FILTERS}[fingerprint]`);
   const sound = audioFilters(plan);
   if (sound.length > 0) {
     const n = renditions.length;
@@ -160,6 +163,11 @@ function previewArgs(file: string): string[] {
   ];
 }
 
+// Raw grey frames, one a second, for the perceptual fingerprint (fingerprint.ts).
+function fingerprintArgs(file: string): string[] {
+  return ['-map', '[fingerprint]', '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'gray', file];
+}
+
 function spriteArgs(file: string): string[] {
   return ['-map', '[sprites]', ...IMAGE_OUTPUT, '-start_number', '0', '-q:v', '5', file];
 }
@@ -190,5 +198,6 @@ export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan):
     ...stillArgs('scr', join(outDir, plan.stills.scr.file)),
     ...spriteArgs(join(outDir, MEDIA_FILES.spritesDir, MEDIA_FILES.spritePattern)),
     ...previewArgs(join(outDir, plan.preview.file)),
+    ...fingerprintArgs(join(outDir, MEDIA_FILES.fingerprintFrames)),
   ];
 }

@@ -21,6 +21,8 @@ export interface MediaManifest {
   hasAudio: boolean;
   renditions: ManifestRendition[];
   sprites: SpritePlan;
+  /** The perceptual fingerprint: its file, its length and its whole-video summary (hi, lo words). */
+  fingerprint?: { file: string; seconds: number; summary: [number, number] | null };
   /** What the restoration did (absent when the analysis pass was skipped, and before it existed). */
   restoration?: RestorationPlan;
   files: {
@@ -39,6 +41,7 @@ export interface MediaManifest {
 export function manifestFromPlan(
   plan: MediaPlan,
   bandwidths: ReadonlyMap<string, number> = new Map(),
+  fingerprint?: MediaManifest['fingerprint'],
 ): MediaManifest {
   return {
     version: 1,
@@ -54,6 +57,7 @@ export function manifestFromPlan(
     })),
     sprites: { ...plan.sprites },
     ...(plan.restoration ? { restoration: plan.restoration } : {}),
+    ...(fingerprint ? { fingerprint } : {}),
     files: {
       master: MEDIA_FILES.master,
       thumb: plan.stills.thumb.file,

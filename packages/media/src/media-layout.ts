@@ -14,6 +14,10 @@ export const MEDIA_FILES = {
   spritePattern: 'sprite-%03d.jpg',
   /** A blank sheet ffmpeg writes first (see buildFilterGraph); the runner deletes it. */
   spritePrimer: 'sprite-000.jpg',
+  /** The fingerprint's grey frames as ffmpeg writes them; the pipeline hashes and deletes them. */
+  fingerprintFrames: 'fingerprint.gray',
+  /** The second-by-second perceptual hashes (fingerprint.ts), never served. */
+  fingerprint: 'fingerprint.bin',
 } as const;
 
 /** Suffix of the directory a run writes into before it is renamed into place. */

@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyseSource } from './analysis';
+import { encodeFingerprint, fingerprintFromGray, summarize } from './fingerprint';
 import { parseMasterBandwidths } from './hls-playlist';
 import { type MediaManifest, manifestFromPlan, readManifest, writeManifest } from './manifest';
 import { MEDIA_FILES } from './media-layout';
@@ -55,6 +56,7 @@ export async function processVideo(
   const plan = buildPlan(probed, opts.settings, restoration);
   opts.onPlan?.(plan);
   let bandwidths: ReadonlyMap<string, number> = new Map();
+  let fingerprint: MediaManifest['fingerprint'];
   await transcode(input, outDir, plan, {
     ffmpegPath: opts.ffmpegPath,
     limits: opts.limits,
@@ -63,8 +65,18 @@ export async function processVideo(
     beforeCommit: async (dir) => {
       bandwidths = parseMasterBandwidths(await readFile(join(dir, MEDIA_FILES.master), 'utf8'));
       await writeFile(join(dir, MEDIA_FILES.vtt), buildTimelineVtt(plan.sprites, plan.durationSec));
-      await writeManifest(dir, manifestFromPlan(plan, bandwidths));
+      const frames = join(dir, MEDIA_FILES.fingerprintFrames);
+      const fp = fingerprintFromGray(await readFile(frames));
+      await writeFile(join(dir, MEDIA_FILES.fingerprint), encodeFingerprint(fp));
+      await rm(frames, { force: true });
+      const summary = summarize(fp);
+      fingerprint = {
+        file: MEDIA_FILES.fingerprint,
+        seconds: fp.valid.length,
+        summary: summary ? [summary.hi, summary.lo] : null,
+      };
+      await writeManifest(dir, manifestFromPlan(plan, bandwidths, fingerprint));
     },
   });
-  return manifestFromPlan(plan, bandwidths);
+  return manifestFromPlan(plan, bandwidths, fingerprint);
 }

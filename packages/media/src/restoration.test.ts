@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   analysisWindows,
   buildAnalysisArgs,
+  type CropBox,
   type FieldCounts,
+  type PictureBox,
   parseCropdetect,
   parseIdet,
   parseLoudnorm,
@@ -73,10 +75,13 @@ const source = (p: Partial<ProbeResult> = {}): ProbeResult => ({
   ...p,
 });
 
+/** A box cropdetect had found by the first quarter of the frames: bars, not a dark picture. */
+const stable = (box: CropBox): PictureBox => ({ ...box, early: box });
+
 const analysis = (a: Partial<SourceAnalysis> = {}): SourceAnalysis => ({
   sampledSec: 30,
   fields: PROGRESSIVE,
-  picture: { width: 720, height: 480, x: 0, y: 0 },
+  picture: stable({ width: 720, height: 480, x: 0, y: 0 }),
   loudness: null,
   ...a,
 });
@@ -111,13 +116,13 @@ describe('field decisions', () => {
 describe('crop decisions', () => {
   const frame = { width: 720, height: 480 };
   it('crops letterbox and pillarbox bars to the picture, on even sizes', () => {
-    expect(decideCrop({ width: 720, height: 362, x: 0, y: 58 }, frame, S)).toEqual({
+    expect(decideCrop(stable({ width: 720, height: 362, x: 0, y: 58 }), frame, S)).toEqual({
       width: 720,
       height: 362,
       x: 0,
       y: 58,
     });
-    expect(decideCrop({ width: 541, height: 480, x: 90, y: 0 }, frame, S)).toEqual({
+    expect(decideCrop(stable({ width: 541, height: 480, x: 90, y: 0 }), frame, S)).toEqual({
       width: 540,
       height: 480,
       x: 90,
@@ -125,9 +130,14 @@ describe('crop decisions', () => {
     });
   });
 
+  it('keeps the frame when the box grew late: a dark picture lit up, there were no bars', () => {
+    const late = { width: 720, height: 400, x: 0, y: 40, early: { width: 600, height: 300, x: 60, y: 90 } };
+    expect(decideCrop(late, frame, S)).toBeNull();
+  });
+
   it('keeps thin edges and a frame that is mostly black', () => {
-    expect(decideCrop({ width: 716, height: 476, x: 2, y: 2 }, frame, S)).toBeNull();
-    expect(decideCrop({ width: 100, height: 80, x: 300, y: 200 }, frame, S)).toBeNull();
+    expect(decideCrop(stable({ width: 716, height: 476, x: 2, y: 2 }), frame, S)).toBeNull();
+    expect(decideCrop(stable({ width: 100, height: 80, x: 300, y: 200 }), frame, S)).toBeNull();
     expect(decideCrop(null, frame, S)).toBeNull();
   });
 });
@@ -144,7 +154,7 @@ describe('the restoration plan', () => {
   it('follows the measurements unless a moderator overrides them', () => {
     const measured = analysis({
       fields: INTERLACED,
-      picture: { width: 720, height: 360, x: 0, y: 60 },
+      picture: stable({ width: 720, height: 360, x: 0, y: 60 }),
       loudness: LOUD,
     });
     const plan = planRestoration(source(), measured);
@@ -168,7 +178,7 @@ describe('the restoration plan', () => {
     const dv = source({ width: 640, height: 480 });
     const restoration = planRestoration(
       dv,
-      analysis({ fields: TELECINED, picture: { width: 720, height: 360, x: 0, y: 60 } }),
+      analysis({ fields: TELECINED, picture: stable({ width: 720, height: 360, x: 0, y: 60 }) }),
     );
     const plan = buildPlan(dv, undefined, restoration);
     expect([plan.width, plan.height]).toEqual([640, 360]);
@@ -179,7 +189,7 @@ describe('the restoration plan', () => {
     ]);
     const graph = buildFilterGraph(plan);
     expect(graph).toMatch(
-      /^\[0:0\]fieldmatch=order=tff:combmatch=full,bwdif=mode=send_frame:deint=interlaced,decimate,crop=720:360:0:60,fps=120000\/5005,split=4/,
+      /^\[0:0\]fieldmatch=order=tff:combmatch=full,bwdif=mode=send_frame:deint=interlaced,decimate,crop=720:360:0:60,fps=120000\/5005,split=5/,
     );
   });
 
@@ -232,7 +242,13 @@ describe('the analysis pass', () => {
       '\t"target_offset" : "0.03"',
       '}',
     ].join('\n');
-    expect(parseCropdetect(stderr)).toEqual({ width: 720, height: 360, x: 0, y: 60 });
+    expect(parseCropdetect(stderr)).toEqual({
+      width: 720,
+      height: 360,
+      x: 0,
+      y: 60,
+      early: { width: 720, height: 356, x: 0, y: 62 },
+    });
     expect(parseIdet(stderr)).toEqual(TELECINED);
     expect(parseLoudnorm(stderr)).toEqual({
       integrated: -46.77,

@@ -1,4 +1,11 @@
-import type { CropBox, FieldCounts, LoudnessMeasurement, LoudnessTarget, SourceAnalysis } from './analysis';
+import type {
+  CropBox,
+  FieldCounts,
+  LoudnessMeasurement,
+  LoudnessTarget,
+  PictureBox,
+  SourceAnalysis,
+} from './analysis';
 import type { ProbeResult } from './probe';
 
 /** How the frames are made progressive: as they are, by deinterlacing, or by undoing 3:2 pulldown. */
@@ -81,14 +88,19 @@ const even = (n: number) => Math.floor(n / 2) * 2;
 
 /**
  * Crops only bars that are there: the measured box is the union of every sampled frame's picture, so a
- * crop to it never cuts into the picture; bars thinner than minBarShare are kept.
+ * crop to it never cuts into the picture; bars thinner than minBarShare are kept, and so is the whole
+ * frame when the box was still growing after the first quarter of the frames (a dark picture, not bars).
  */
 export function decideCrop(
-  picture: CropBox | null,
+  picture: PictureBox | null,
   coded: { width: number; height: number },
   s: RestorationSettings,
 ): CropBox | null {
   if (!picture) return null;
+  const grew = (['width', 'height', 'x', 'y'] as const).some(
+    (k) => Math.abs(picture[k] - picture.early[k]) > 2,
+  );
+  if (grew) return null;
   const barsX = coded.width - picture.width;
   const barsY = coded.height - picture.height;
   const cropX = barsX >= coded.width * s.minBarShare;
