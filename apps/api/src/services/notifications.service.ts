@@ -163,27 +163,28 @@ export function createNotifications({
       if (!v) return 0;
       return sqlite
         .prepare(
-          `WITH src(member_id, label) AS (
-             SELECT member_id, @uploader FROM subscriptions WHERE section = 'member' AND object_id = @uploaderId
+          `WITH src(member_id, prio, label) AS (
+             SELECT member_id, 0, @uploader FROM subscriptions WHERE section = 'member' AND object_id = @uploaderId
              UNION ALL
-             SELECT s.member_id, mo.title FROM subscriptions s
+             SELECT s.member_id, 1, mo.title FROM subscriptions s
                JOIN video_models vm ON vm.model_id = s.object_id AND vm.video_id = @id
                JOIN models mo ON mo.id = vm.model_id
              WHERE s.section = 'model'
              UNION ALL
-             SELECT s.member_id, c.title FROM subscriptions s JOIN channels c ON c.id = s.object_id
+             SELECT s.member_id, 2, c.title FROM subscriptions s JOIN channels c ON c.id = s.object_id
              WHERE s.section = 'channel' AND s.object_id = @channelId
            )
            INSERT INTO notifications (member_id, kind, params, created_at)
-           SELECT src.member_id, 'new_video',
-             json_object('id', @id, 'dir', @dir, 'title', @title, 'source', min(src.label)), @now
-           FROM src JOIN members mb ON mb.id = src.member_id AND mb.status = 'active'
+           SELECT member_id, 'new_video', json_object('id', @id, 'dir', @dir, 'title', @title, 'source', label), @now
+           FROM (
+           -- SQLite takes the bare label from the row of min(prio): the uploader, else a model, else the channel.
+           SELECT src.member_id, src.label, min(src.prio) FROM src JOIN members mb ON mb.id = src.member_id AND mb.status = 'active'
            LEFT JOIN notification_prefs p ON p.member_id = src.member_id
            WHERE src.member_id IS NOT @uploaderId
              AND (p.muted IS NULL OR ',' || p.muted || ',' NOT LIKE '%,new_videos,%')
              AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.member_id = src.member_id
                AND n.kind = 'new_video' AND json_extract(n.params, '$.id') = @id)
-           GROUP BY src.member_id`,
+           GROUP BY src.member_id)`,
         )
         .run({
           id: v.id,
