@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { seriousViolations } from './helpers/axe';
 import { newMember, openAccountMenu } from './helpers/members';
 import { createStaff, E2E_DATA_DIR, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
@@ -112,6 +113,8 @@ test('friend request accepted in place, a comment and an approval reach the memb
   const comment = ann.getByRole('link', { name: `${benName} commented on your video “${title}”.` });
   await expect(comment).toBeVisible();
   await expect(ann.getByTestId('notification').filter({ hasText: 'approved' })).toBeVisible();
+  await ann.waitForLoadState('networkidle');
+  expect(await seriousViolations(ann), '/notifications/').toEqual([]);
   await ann.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(ann.getByTestId('bell-count')).toHaveCount(0);
   await expect(comment).toHaveAttribute('href', `/videos/${video.id}/${video.dir}/#comments`);
@@ -145,7 +148,12 @@ test('the opened account menu lies inside the viewport at 320, 390 and 768 px', 
     expect(box.x, `menu left edge at ${width}px`).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width, `menu right edge at ${width}px`).toBeLessThanOrEqual(width);
     await expect(page.getByTestId('bell')).toBeInViewport();
+    await page.keyboard.press('Escape');
   }
+  // The burger menu leads to the notifications too.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByTestId('nav-notifications')).toBeVisible();
 });
 
 test('visitors asking for /notifications/ get the login flow of member pages', async ({ page }) => {

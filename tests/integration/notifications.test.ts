@@ -113,6 +113,13 @@ describe('each kind is written by the service that causes it', () => {
     expect(kindsOf(eveId)).toEqual([]);
   });
 
+  it('a request taken back is no longer shown to the one it was sent to', async () => {
+    await input(eve, { act: 'friends', type: 'request', object_id: annId });
+    expect(kindsOf(annId)).toEqual(['friend_request']);
+    await input(eve, { act: 'friends', type: 'remove', object_id: annId });
+    expect(kindsOf(annId)).toEqual([]);
+  });
+
   it('comments on videos and albums tell their uploader, never the uploader commenting', async () => {
     const video = videoOf(annId);
     await stats(ben, { act: 'comm', section: 'video', object_id: video, msg: 'What a lovely reel' });

@@ -133,6 +133,16 @@ export function createNotifications({
         .run(clock.now(), answer, me, from);
     },
 
+    /** A request taken back before it was answered: the recipient no longer sees it. */
+    withdrawFriendRequest(from: number, to: number): void {
+      sqlite
+        .prepare(
+          `DELETE FROM notifications WHERE member_id = ? AND kind = 'friend_request'
+           AND json_extract(params, '$.from') = ? AND json_extract(params, '$.answer') IS NULL`,
+        )
+        .run(to, from);
+    },
+
     /** Videos that just became public: their subscribers are told by a job, never on the approval itself. */
     videosPublished(videoIds: readonly number[]): void {
       for (const videoId of videoIds)

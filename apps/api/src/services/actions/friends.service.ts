@@ -17,7 +17,7 @@ export function createFriendsService({
 }: {
   sqlite: Database.Database;
   clock: Clock;
-  notifications: Pick<Notifications, 'fromMember' | 'answerFriendRequest'>;
+  notifications: Pick<Notifications, 'fromMember' | 'answerFriendRequest' | 'withdrawFriendRequest'>;
 }) {
   const row = sqlite.prepare('SELECT status FROM friends WHERE member_id = ? AND friend_id = ?').pluck();
   const put = sqlite.prepare(
@@ -89,6 +89,7 @@ export function createFriendsService({
           sqlite.transaction(() => {
             drop.run(me, other);
             drop.run(other, me);
+            if (mine === 'pending') notifications.withdrawFriendRequest(me, other);
           })();
           return { code: 'friend_removed' };
       }
