@@ -6,3 +6,5 @@ CREATE TABLE `notification_prefs` (
 	`digest_sent_at` integer,
 	FOREIGN KEY (`member_id`) REFERENCES `members`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+CREATE INDEX `notifications_unread_idx` ON `notifications` (`member_id`) WHERE read_at IS NULL;

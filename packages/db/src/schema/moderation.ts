@@ -81,7 +81,11 @@ export const notifications = sqliteTable(
     createdAt: integer('created_at').notNull(),
     readAt: integer('read_at'),
   },
-  (t) => [index('notifications_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('notifications_member_idx').on(t.memberId, t.createdAt),
+    // The bell's count on every signed-in page: only the unread rows.
+    index('notifications_unread_idx').on(t.memberId).where(sql`read_at IS NULL`),
+  ],
 );
 
 /**
