@@ -133,6 +133,18 @@ test('friend request accepted in place, a comment and an approval reach the memb
   expect(badgeBox!.y).toBeGreaterThanOrEqual(rowBox!.y);
   expect(badgeBox!.y + badgeBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height);
   expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
+
+  // 5. "Remove friend" is a secondary button that asks first: cancelling keeps the friendship.
+  await ann.goto(`/members/${benId}/`);
+  const remove = ann.getByRole('button', { name: 'Remove friend' });
+  await expect(remove).toHaveClass(/button--secondary/);
+  ann.once('dialog', (dialog) => dialog.dismiss());
+  await remove.click();
+  await expect(remove).toBeVisible();
+  ann.once('dialog', (dialog) => dialog.accept());
+  await remove.click();
+  await expect(ann.getByTestId('toast').filter({ hasText: 'Removed from your friends' })).toBeVisible();
+  await expect(ann.getByRole('button', { name: 'Add friend' })).toBeVisible();
 });
 
 test('the opened account menu lies inside the viewport at 320, 390 and 768 px', async ({ browser }) => {
