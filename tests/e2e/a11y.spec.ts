@@ -1,25 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './helpers/axe';
 
 /** The first link of a listing's first item: a real video, model or album page of the seeded site. */
 async function firstHref(page: Page, listing: string, testId: string): Promise<string> {
   await page.goto(listing);
   return (await page.getByTestId(testId).first().locator('a').first().getAttribute('href'))!;
-}
-
-/** Runs axe (WCAG 2.x A and AA plus best practices) over the page and its frames, ads included. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
 }
 
 const pages: [name: string, path: (page: Page) => Promise<string>][] = [

@@ -177,6 +177,7 @@ const memberPaths = () => [
   `/members/${ownId}/info/`,
   `/members/${ownId}/favourite_videos/1/`,
   '/messages/',
+  '/notifications/',
   '/member_edit/',
   '/add-video/',
   '/create-album/',

@@ -25,6 +25,7 @@ const FAKE: Fixtures = {
   ownAlbumId: 1,
   uploadId: 'x',
   pendingVideoId: 1,
+  notificationId: 1,
   image: new Uint8Array(1),
 };
 

@@ -124,6 +124,25 @@ describe("alice's messages", () => {
   });
 });
 
+describe("alice's notifications", () => {
+  it('notifications.read on her notification answers like a missing one', async () => {
+    const read = (id: number) => () => w.trpc('notifications.read', { id }, { cookie: w.cookies.mallory });
+    await sameAsMissing('notification read', read(w.fx.notificationId), read(MISSING));
+  });
+
+  it('her notifications are not listed to mallory, and marking all read leaves hers unread', async () => {
+    const list = await w.trpc(
+      'notifications.list',
+      { page: 1 },
+      { cookie: w.cookies.mallory, type: 'query' },
+    );
+    expect(await list.text()).not.toContain('"wall_post"');
+    await w.trpc('notifications.readAll', undefined, { cookie: w.cookies.mallory });
+    const readAt = w.sqlite.prepare('SELECT read_at FROM notifications WHERE id = ?').pluck();
+    expect(readAt.get(w.fx.notificationId)).toBeNull();
+  });
+});
+
 describe("alice's uploads and edits", () => {
   it('video_edit.php act=edit on her video answers like a missing one', async () => {
     const edit = (id: number) =>

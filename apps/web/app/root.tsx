@@ -37,14 +37,20 @@ const FAVICON =
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const signedIn = context.viewer.memberId !== null;
+  // Member data only for members: their pages are private, no-store (anonymous HTML is cached).
+  const badges =
+    context.viewer.memberId !== null
+      ? await context.api.me.badges()
+      : { messages: 0, notifications: 0, avatar: null };
   return {
     lang: isLang(context.lang) ? context.lang : 'en',
     viewer: {
       memberId: context.viewer.memberId,
       name: context.viewer.name,
       role: context.viewer.role,
-      unread: signedIn ? await context.api.me.unread() : 0,
+      unread: badges.messages,
+      notifications: badges.notifications,
+      avatar: badges.avatar,
     },
     country: context.country,
     orientation: context.gender,

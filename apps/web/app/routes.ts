@@ -45,6 +45,7 @@ export default [
   route('search/:page?', 'routes/search.tsx'),
   route('messages', 'routes/messages.tsx'),
   route('messages/:id', 'routes/conversation.tsx'),
+  route('notifications/:page?', 'routes/notifications.tsx'),
   route('member_edit', 'routes/member-edit.tsx'),
   route('add-video', 'routes/add-video.tsx'),
   route('moderation', 'routes/moderation.tsx', [

@@ -118,6 +118,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.takedowns.date',
     'moderation.audit.action',
     'notification.title',
+    'notification.prefs.title',
+    'account.notifications',
   ],
   es: [
     'shell.orientation_gay',

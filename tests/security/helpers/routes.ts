@@ -23,6 +23,8 @@ export interface Fixtures {
   uploadId: string;
   /** A video waiting for moderation. */
   pendingVideoId: number;
+  /** One of the caller's notifications. */
+  notificationId: number;
   /** An image any image check accepts (JPEG, 1300×400). */
   image: Uint8Array;
 }
@@ -296,6 +298,13 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
     { procedure: 'stats.view', input: { videoId: fx.videoId }, need: 'none' },
     { procedure: 'stats.albumView', input: { albumId: fx.albumId }, need: 'none' },
     { procedure: 'me.readNotifications', input: undefined, need: 'member' },
+    { procedure: 'notifications.read', input: { id: fx.notificationId }, need: 'member' },
+    { procedure: 'notifications.readAll', input: undefined, need: 'member' },
+    {
+      procedure: 'notifications.savePrefs',
+      input: { muted: ['messages'], digest: true },
+      need: 'member',
+    },
     { procedure: 'me.savePosition', input: { videoId: fx.videoId, position: 30 }, need: 'member' },
     { procedure: 'moderation.approve', input: { keys: [key] }, need: 'staff' },
     { procedure: 'moderation.reject', input: { keys: [key], reason: 'other', note: 'x' }, need: 'staff' },

@@ -172,6 +172,13 @@ export async function createWorld(): Promise<World> {
   if (tus.status !== 201) throw new Error(`tus create: ${tus.status} ${await tus.text()}`);
   const uploadId = (tus.headers.get('location') ?? '').split('/').pop()!;
 
+  // A notification of alice's (carol wrote on her profile).
+  sut.services.notifications.fromMember(ids.carol, ids.alice, 'wall_post');
+  const notificationId = sqlite
+    .prepare('SELECT max(id) FROM notifications WHERE member_id = ?')
+    .pluck()
+    .get(ids.alice) as number;
+
   const fx: Fixtures = {
     videoId,
     otherMemberId: ids.carol,
@@ -184,6 +191,7 @@ export async function createWorld(): Promise<World> {
     ownAlbumId: album.album_id as number,
     uploadId,
     pendingVideoId: ownVideoId,
+    notificationId,
     image,
   };
 

@@ -15,6 +15,10 @@ export interface JobPayloads {
   'uploads.cleanup': Record<string, never>;
   /** Refreshes the suggester's title terms (daily). */
   'search.keywords': Record<string, never>;
+  /** Tells the subscribers of a newly public video's uploader, models and channel (ADR 0028). */
+  'notifications.fanout': { videoId: number };
+  /** Mails the daily digest to members who chose it (queued hourly; once a day per member). */
+  'notifications.digest': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -26,4 +30,6 @@ export const JOB_NAMES = [
   'search.keywords',
   'media.ingest',
   'uploads.cleanup',
+  'notifications.fanout',
+  'notifications.digest',
 ] as const satisfies readonly JobName[];

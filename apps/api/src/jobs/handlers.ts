@@ -17,5 +17,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'search.keywords': () => ({ keywords: services.search.refreshTitleKeywords() }),
     'media.ingest': (payload, ctx) => services.ingest(payload, ctx),
     'uploads.cleanup': () => ({ removed: services.uploads.cleanUpExpired() }),
+    'notifications.fanout': ({ videoId }) => ({ notified: services.notifications.fanOutNewVideo(videoId) }),
+    'notifications.digest': () => services.notifications.sendDigests(),
   };
 }

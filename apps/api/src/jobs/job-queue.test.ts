@@ -94,6 +94,8 @@ describe('the worker', () => {
       'search.keywords': () => {},
       'media.ingest': () => {},
       'uploads.cleanup': () => {},
+      'notifications.fanout': () => {},
+      'notifications.digest': () => {},
     };
     const a = queue.enqueue('stats.rollup', {})!;
     const b = queue.enqueue('sessions.purge', {})!;

@@ -7,6 +7,8 @@ const RECURRING: [JobName, number][] = [
   ['sessions.purge', 86_400],
   ['search.keywords', 86_400],
   ['uploads.cleanup', 3600],
+  // Hourly, so a restart never skips a day; the service mails each member at most once per UTC day.
+  ['notifications.digest', 3600],
 ];
 
 /** Queues each recurring job once per period (and once at start). Returns a stop function. */

@@ -104,6 +104,8 @@ export function createModerationDecisions({
         }
       }
     })();
+    // Subscribers hear of newly public videos from a job, never while the moderator waits.
+    if (decision.approve) notifications.videosPublished(changed.video);
     return { done, skipped: keys.filter((k) => !done.includes(k)) };
   }
 

@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import { checkLength } from './auth/account-rules';
 import type { Clock } from './clock';
 import type { CommentItem, CommentSection, Listing } from './dto';
+import type { Notifications } from './notifications.service';
 
 /** Spec §5: a comment is at least 5 characters. */
 export const COMMENT_MIN = 5;
@@ -33,7 +34,15 @@ interface CommentRow {
  * Read side of comments on videos, albums, models and members: newest first, deleted ones left out,
  * each joined with its author's name and avatar. Posting comes with the members issue.
  */
-export function createCommentService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createCommentService({
+  sqlite,
+  clock,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  notifications: Pick<Notifications, 'fromMember'>;
+}) {
   // The comments of something visitors cannot see do not exist for them either ("not yours" is "not found").
   const visible: Record<CommentSection, Database.Statement> = {
     video: sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1 AND is_private = 0'),
@@ -54,6 +63,27 @@ export function createCommentService({ sqlite, clock }: { sqlite: Database.Datab
        WHERE c.section = ? AND c.object_id = ? AND c.is_deleted = 0`,
     )
     .pluck();
+
+  // Whose object a comment is on, and what to call it (models have no owner to tell).
+  const owners: Partial<Record<CommentSection, Database.Statement>> = {
+    video: sqlite.prepare('SELECT uploader_id AS owner, id, dir, title FROM videos WHERE id = ?'),
+    album: sqlite.prepare('SELECT uploader_id AS owner, id, dir, title FROM albums WHERE id = ?'),
+  };
+  const tellOwner = (memberId: number, section: CommentSection, objectId: number) => {
+    if (section === 'member') {
+      notifications.fromMember(memberId, objectId, 'wall_post', { on: 'profile' });
+      return;
+    }
+    const o = owners[section]?.get(objectId) as
+      | { owner: number | null; id: number; dir: string; title: string }
+      | undefined;
+    if (o?.owner)
+      notifications.fromMember(memberId, o.owner, section === 'video' ? 'comment_video' : 'comment_album', {
+        id: o.id,
+        dir: o.dir,
+        title: o.title,
+      });
+  };
 
   return {
     /** One page of an object's comments; throws `{section}_not_found` (404) for an object visitors cannot see. */
@@ -100,6 +130,7 @@ export function createCommentService({ sqlite, clock }: { sqlite: Database.Datab
           sqlite
             .prepare(`UPDATE ${table} SET comments_count = comments_count + 1 WHERE id = ?`)
             .run(objectId);
+        tellOwner(memberId, section, objectId);
         return { commentId: Number(id) };
       })();
     },

@@ -103,7 +103,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     queueIndex: (ids) => search.queueIndex(ids),
     originals: { dir: uploadsDir, keep: config.keepOriginals ?? false },
   });
-  const notifications = createNotifications({ sqlite, clock });
+  const notifications = createNotifications({ sqlite, clock, jobs, mailer, origin: config.publicOrigin });
   const previews = createPreviewImages(uploadsDir);
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
@@ -143,9 +143,9 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
     votes: createVotesService({ sqlite, clock }),
-    subscribe: createSubscribeService({ sqlite, clock }),
-    friends: createFriendsService({ sqlite, clock }),
-    messages: createMessagesService({ sqlite, clock }),
+    subscribe: createSubscribeService({ sqlite, clock, notifications }),
+    friends: createFriendsService({ sqlite, clock, notifications }),
+    messages: createMessagesService({ sqlite, clock, notifications }),
     profileEdit: createProfileEditService({ sqlite, clock, mediaDir: config.mediaDir, caches }),
     external: createExternalAuth({
       sqlite,
@@ -199,12 +199,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     player: createPlayerService({ sqlite, clock }),
     members: createMemberList({ sqlite, clock }),
     profiles: createMemberProfiles({ sqlite, clock }),
-    wall: createWallService({ sqlite, clock }),
+    wall: createWallService({ sqlite, clock, notifications }),
     albums: createAlbumService({ sqlite }),
     models: createModelService({ sqlite, urls }),
     channels: createChannelService({ sqlite }),
     categoryCovers: createCategoryCovers({ sqlite, listing, caches }),
-    comments: createCommentService({ sqlite, clock }),
+    comments: createCommentService({ sqlite, clock, notifications }),
     views: createViewStats({ sqlite, clock, limits }),
     rollup: createStatsRollup({ sqlite, clock }),
   };

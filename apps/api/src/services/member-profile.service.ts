@@ -101,7 +101,14 @@ export function createMemberProfiles({ sqlite, clock }: { sqlite: Database.Datab
     };
   }
 
+  const avatarRow = sqlite.prepare('SELECT avatar FROM members WHERE id = ?').pluck();
+
   return {
+    /** The member's avatar image, or null (the header shows their initial then). */
+    avatarOf(id: number): string | null {
+      return (avatarRow.get(id) as string | null | undefined) ?? null;
+    },
+
     /** An active member's profile; not_found for unknown, unconfirmed and suspended members. */
     get(id: number): MemberProfile {
       const r = profileRow.get(id) as ProfileRow | undefined;

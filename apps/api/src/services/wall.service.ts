@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import { checkLength } from './auth/account-rules';
 import type { Clock } from './clock';
 import type { Listing, WallPost } from './dto';
+import type { Notifications } from './notifications.service';
 
 export const WALL_POST_MAX = 1000;
 
@@ -19,7 +20,15 @@ interface Row {
 }
 
 /** Model and member walls: posts newest first, WALL_PAGE_SIZE per page. */
-export function createWallService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createWallService({
+  sqlite,
+  clock,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  notifications: Pick<Notifications, 'fromMember'>;
+}) {
   const pageRows = sqlite.prepare(
     `SELECT w.id, w.body, w.created_at, m.id AS author_id, m.name, m.avatar
      FROM wall_posts w JOIN members m ON m.id = w.author_id
@@ -63,12 +72,15 @@ export function createWallService({ sqlite, clock }: { sqlite: Database.Database
       const where = section === 'member' ? " AND status = 'active'" : '';
       if (!sqlite.prepare(`SELECT 1 FROM ${table} WHERE id = ?${where}`).get(objectId))
         throw new AppError(`${section}_not_found`, { status: 404 });
-      const id = sqlite
-        .prepare(
-          'INSERT INTO wall_posts (section, object_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(section, objectId, authorId, body, clock.now()).lastInsertRowid;
-      return { postId: Number(id) };
+      return sqlite.transaction(() => {
+        const id = sqlite
+          .prepare(
+            'INSERT INTO wall_posts (section, object_id, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(section, objectId, authorId, body, clock.now()).lastInsertRowid;
+        if (section === 'member') notifications.fromMember(authorId, objectId, 'wall_post');
+        return { postId: Number(id) };
+      })();
     },
   };
 }

@@ -8,6 +8,7 @@ import { meRouter } from './routers/me.router';
 import { membersRouter } from './routers/members.router';
 import { modelsRouter } from './routers/models.router';
 import { moderationRouter } from './routers/moderation.router';
+import { notificationsRouter } from './routers/notifications.router';
 import { playlistsRouter } from './routers/playlists.router';
 import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   comments: commentsRouter,
   info: infoRouter,
   moderation: moderationRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,8 @@ import { postForm } from '../lib/legacy-post';
 import { memberTabHref } from '../lib/members';
 import { useRootData } from '../lib/root-data';
 import { useLoginModal } from './auth/login-modal';
+import { GatedImage } from './gated-image';
+import { NotificationBell } from './notification-bell';
 
 /** Spec §2: the member's menu, or sign-in and sign-up for visitors. Sign-out clears the cookie and reloads. */
 export function AccountMenu() {
@@ -45,6 +47,7 @@ export function AccountMenu() {
     ['/add-video/', t('account.add_video')],
     [memberTabHref(id, 'uploaded'), t('account.uploads')],
     [memberTabHref(id, 'albums'), t('account.albums')],
+    [memberTabHref(id, 'playlists'), t('account.my_playlists')],
     ['/create-album/', t('account.create_album')],
     [memberTabHref(id, 'favourites'), t('account.favourites')],
     [memberTabHref(id, 'watch_later'), t('account.watch_later')],
@@ -61,6 +64,7 @@ export function AccountMenu() {
   };
   return (
     <div className="account-menu" ref={ref}>
+      <NotificationBell count={viewer.notifications} />
       <button
         type="button"
         className="account-menu__button"
@@ -70,9 +74,13 @@ export function AccountMenu() {
         data-testid="account-menu"
       >
         <span className="account-menu__avatar" aria-hidden>
-          {viewer.name?.slice(0, 1).toUpperCase()}
+          {viewer.avatar ? (
+            <GatedImage src={viewer.avatar} alt="" width={26} height={26} />
+          ) : (
+            viewer.name?.slice(0, 1).toUpperCase()
+          )}
         </span>
-        {viewer.name}
+        <span className="account-menu__name">{viewer.name}</span>
         {viewer.unread > 0 && (
           <span className="account-menu__badge">
             <span data-testid="unread-badge">{viewer.unread}</span>
@@ -89,6 +97,20 @@ export function AccountMenu() {
                 <span className="account-menu__badge">
                   {viewer.unread}
                   <span className="visually-hidden"> {t('account.unread', { count: viewer.unread })}</span>
+                </span>
+              )}
+            </Link>
+          </li>
+          <li>
+            <Link to="/notifications/" className="account-menu__item" data-testid="menu-notifications">
+              {t('account.notifications')}
+              {viewer.notifications > 0 && (
+                <span className="account-menu__badge">
+                  {viewer.notifications}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('account.notifications_unread', { count: viewer.notifications })}
+                  </span>
                 </span>
               )}
             </Link>

@@ -105,7 +105,7 @@ function NavMenu({
 /** Spec §2: Videos (Newest/Best/Popular), Categories (top), Pornstars (top), Playlists, Albums, Community. */
 export function MainNav({ id, open }: { id: string; open: boolean }) {
   const { t } = useTranslation();
-  const { shell } = useRootData();
+  const { shell, viewer } = useRootData();
 
   return (
     <nav id={id} className={`main-nav${open ? ' main-nav--open' : ''}`} aria-label={t('nav.main')}>
@@ -143,6 +143,23 @@ export function MainNav({ id, open }: { id: string; open: boolean }) {
             </NavLink>
           </li>
         ))}
+        {viewer.memberId !== null && (
+          // The mobile menu's way to the member's notifications (on wider screens the bell is beside it).
+          <li className="main-nav__item main-nav__item--member">
+            <NavLink to="/notifications/" className="main-nav__link" data-testid="nav-notifications">
+              {t('account.notifications')}
+              {viewer.notifications > 0 && (
+                <span className="account-menu__badge">
+                  {viewer.notifications}
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('account.notifications_unread', { count: viewer.notifications })}
+                  </span>
+                </span>
+              )}
+            </NavLink>
+          </li>
+        )}
       </ul>
       {/* In the mobile menu only: on wider screens the switch sits in the network bar. */}
       <OrientationSwitch className="orientation-switch--menu" testId="orientation-switch-menu" />

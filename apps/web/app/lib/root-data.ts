@@ -13,6 +13,10 @@ export interface RootData {
     role: 'member' | 'moderator' | 'admin' | null;
     /** Unread private messages, for the account menu. */
     unread: number;
+    /** Unread notifications, for the bell. */
+    notifications: number;
+    /** The member's avatar image, or null for their initial. */
+    avatar: string | null;
   };
   country: string | null;
   /** The orientation every listing, block, count and menu is filtered by (ADR 0025). */
@@ -31,7 +35,7 @@ export interface RootData {
 
 const FALLBACK: RootData = {
   lang: 'en',
-  viewer: { memberId: null, name: null, role: null, unread: 0 },
+  viewer: { memberId: null, name: null, role: null, unread: 0, notifications: 0, avatar: null },
   country: null,
   orientation: 'straight',
   origin: '',

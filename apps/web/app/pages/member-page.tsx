@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FriendButtons } from '../components/actions/friend-button';
+import { FriendRequests } from '../components/actions/friend-requests';
 import { SubscribeButton } from '../components/actions/subscribe-button';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { WallForm } from '../components/actions/wall-form';
@@ -298,10 +299,18 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
         <PlaylistGrid playlists={content.listing.items} label={headline} />,
       );
     case 'friends':
-      if (content.listing.items.length === 0) return <EmptyState>{t('member.empty.friends')}</EmptyState>;
-      return paged(
-        content.listing.pages,
-        <MemberGrid members={content.listing.items} label={headline} lang={lang} />,
+      return (
+        <>
+          {data.isOwner && <FriendRequests />}
+          {content.listing.items.length === 0 ? (
+            <EmptyState>{t('member.empty.friends')}</EmptyState>
+          ) : (
+            paged(
+              content.listing.pages,
+              <MemberGrid members={content.listing.items} label={headline} lang={lang} />,
+            )
+          )}
+        </>
       );
   }
 }

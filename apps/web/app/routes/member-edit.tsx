@@ -4,6 +4,7 @@ import { useRevalidator } from 'react-router';
 import { FormError } from '../components/auth/form-error';
 import { useFormErrors } from '../components/auth/use-form-errors';
 import { ImageUpload } from '../components/profile/image-upload';
+import { NotificationSettings } from '../components/profile/notification-settings';
 import { useNotify } from '../components/toasts';
 import { getI18n, withStrings } from '../lib/i18n';
 import { countryName } from '../lib/intl';
@@ -198,6 +199,7 @@ export default function MemberEdit({ loaderData }: Route.ComponentProps) {
           {t('member_edit.privacy_save')}
         </button>
       </form>
+      <NotificationSettings />
     </div>
   );
 }

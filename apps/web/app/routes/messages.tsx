@@ -46,7 +46,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="conversation__meta">
                   {formatDate(c.last.createdAt, lang)}
-                  {c.unread > 0 && <span className="badge conversation__unread">{c.unread}</span>}
+                  {c.unread > 0 && (
+                    <span className="conversation__unread" data-testid="conversation-unread">
+                      {c.unread}
+                    </span>
+                  )}
                 </span>
               </Link>
             </li>

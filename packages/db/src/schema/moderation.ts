@@ -81,8 +81,28 @@ export const notifications = sqliteTable(
     createdAt: integer('created_at').notNull(),
     readAt: integer('read_at'),
   },
-  (t) => [index('notifications_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('notifications_member_idx').on(t.memberId, t.createdAt),
+    // The bell's count on every signed-in page: only the unread rows.
+    index('notifications_unread_idx').on(t.memberId).where(sql`read_at IS NULL`),
+  ],
 );
+
+/**
+ * What a member chose to be told (ADR 0028): the kinds they muted, whether they get the daily digest, the
+ * language it is written in, and when the last one went out (never twice a day).
+ */
+export const notificationPrefs = sqliteTable('notification_prefs', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  /** Comma list of muted preference groups (NOTIFICATION_GROUPS). */
+  muted: text('muted').notNull().default(''),
+  digest: integer('digest').notNull().default(0),
+  lang: text('lang').notNull().default('en'),
+  /** Notifications up to this time went into a digest. */
+  digestSentAt: integer('digest_sent_at'),
+});
 
 export const REVISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 

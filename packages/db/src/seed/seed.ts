@@ -610,6 +610,17 @@ function seedCommunity(sqlite: Database.Database, rng: Random, now: number, tota
   sqlite.exec(
     "UPDATE members SET private_sections = 'wall,friends,subscriptions,favourites,history,watch_later' WHERE id % 10 = 7",
   );
+  // The notifications those rows would have written (ADR 0028): each open friend request, and one line per
+  // sender of unread messages, so a demo member's bell agrees with their friends tab and messages.
+  sqlite.exec(
+    `INSERT INTO notifications (member_id, kind, params, created_at)
+     SELECT f.friend_id, 'friend_request', json_object('from', f.member_id, 'name', m.name), f.created_at
+     FROM friends f JOIN members m ON m.id = f.member_id WHERE f.status = 'pending';
+     INSERT INTO notifications (member_id, kind, params, created_at)
+     SELECT g.to_id, 'message', json_object('from', g.from_id, 'name', m.name, 'count', g.n), g.at
+     FROM (SELECT to_id, from_id, count(*) AS n, max(created_at) AS at FROM messages
+           WHERE read_at IS NULL GROUP BY to_id, from_id) g JOIN members m ON m.id = g.from_id;`,
+  );
 }
 
 function seedKeywords(sqlite: Database.Database, rng: Random, now: number) {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
 
 export const FRIEND_ACTIONS = ['request', 'accept', 'decline', 'remove'] as const;
 export type FriendAction = (typeof FRIEND_ACTIONS)[number];
@@ -9,7 +10,15 @@ export type FriendAction = (typeof FRIEND_ACTIONS)[number];
  * Friendships: a request is the requester's 'pending' row; accepting writes both 'accepted' rows; declining
  * drops the request; removing drops both directions.
  */
-export function createFriendsService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createFriendsService({
+  sqlite,
+  clock,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  notifications: Pick<Notifications, 'fromMember' | 'answerFriendRequest' | 'withdrawFriendRequest'>;
+}) {
   const row = sqlite.prepare('SELECT status FROM friends WHERE member_id = ? AND friend_id = ?').pluck();
   const put = sqlite.prepare(
     `INSERT INTO friends (member_id, friend_id, status, created_at) VALUES (?, ?, ?, ?)
@@ -18,10 +27,13 @@ export function createFriendsService({ sqlite, clock }: { sqlite: Database.Datab
   const drop = sqlite.prepare('DELETE FROM friends WHERE member_id = ? AND friend_id = ?');
   const active = sqlite.prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active'").pluck();
 
+  // Accepting tells the one who asked, and the request's notification says it was answered.
   const accept = (me: number, other: number) =>
     sqlite.transaction(() => {
       put.run(other, me, 'accepted', clock.now());
       put.run(me, other, 'accepted', clock.now());
+      notifications.answerFriendRequest(me, other, 'accepted');
+      notifications.fromMember(me, other, 'friend_accepted');
     })();
 
   return {
@@ -49,7 +61,10 @@ export function createFriendsService({ sqlite, clock }: { sqlite: Database.Datab
             accept(me, other);
             return { code: 'friend_added' };
           }
-          put.run(me, other, 'pending', clock.now());
+          sqlite.transaction(() => {
+            put.run(me, other, 'pending', clock.now());
+            notifications.fromMember(me, other, 'friend_request');
+          })();
           return { code: 'friend_request_sent' };
         case 'accept':
           if (theirs !== 'pending')
@@ -65,12 +80,16 @@ export function createFriendsService({ sqlite, clock }: { sqlite: Database.Datab
               status: 404,
               message: 'There is no such friend request',
             });
-          drop.run(other, me);
+          sqlite.transaction(() => {
+            drop.run(other, me);
+            notifications.answerFriendRequest(me, other, 'declined');
+          })();
           return { code: 'friend_declined' };
         case 'remove':
           sqlite.transaction(() => {
             drop.run(me, other);
             drop.run(other, me);
+            if (mine === 'pending') notifications.withdrawFriendRequest(me, other);
           })();
           return { code: 'friend_removed' };
       }

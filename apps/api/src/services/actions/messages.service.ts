@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
 import type { Listing } from '../dto';
+import type { Notifications } from '../notifications.service';
 
 export const MESSAGE_MAX = 2000;
 export const CONVERSATION_PAGE_SIZE = 30;
@@ -22,7 +23,15 @@ export interface Message {
 }
 
 /** Private messages between members: only the two of them ever read a message. */
-export function createMessagesService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createMessagesService({
+  sqlite,
+  clock,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  notifications: Pick<Notifications, 'fromMember'>;
+}) {
   const active = sqlite.prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active'").pluck();
   const insert = sqlite.prepare(
     'INSERT INTO messages (from_id, to_id, body, created_at) VALUES (?, ?, ?, ?)',
@@ -41,7 +50,11 @@ export function createMessagesService({ sqlite, clock }: { sqlite: Database.Data
         throw new AppError('cant_message_self', { status: 400, message: "You can't write to yourself" });
       if (!active.get(to))
         throw new AppError('member_not_found', { status: 404, message: 'Member not found' });
-      const id = insert.run(me, to, body, clock.now()).lastInsertRowid;
+      const id = sqlite.transaction(() => {
+        const messageId = insert.run(me, to, body, clock.now()).lastInsertRowid;
+        notifications.fromMember(me, to, 'message');
+        return messageId;
+      })();
       return { code: 'message_sent', messageId: Number(id) };
     },
 

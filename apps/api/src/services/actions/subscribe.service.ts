@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
 
 export const SUBSCRIBE_SECTIONS = ['member', 'model', 'channel'] as const;
 export type SubscribeSection = (typeof SUBSCRIBE_SECTIONS)[number];
@@ -12,7 +13,15 @@ const TARGET: Record<SubscribeSection, { table: string; where: string }> = {
 };
 
 /** Subscriptions to uploaders, models and channels, keeping their subscriber counters. */
-export function createSubscribeService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createSubscribeService({
+  sqlite,
+  clock,
+  notifications,
+}: {
+  sqlite: Database.Database;
+  clock: Clock;
+  notifications: Pick<Notifications, 'fromMember'>;
+}) {
   const bump = (section: SubscribeSection, id: number, by: number) =>
     sqlite
       .prepare(
@@ -43,6 +52,7 @@ export function createSubscribeService({ sqlite, clock }: { sqlite: Database.Dat
         if (r.changes === 0)
           throw new AppError('already_subscribed', { status: 409, message: 'You are already subscribed' });
         bump(section, objectId, 1);
+        if (section === 'member') notifications.fromMember(memberId, objectId, 'new_subscriber');
         return { code: `subscribed_${section}` };
       })();
     },

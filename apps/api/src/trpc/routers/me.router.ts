@@ -51,14 +51,24 @@ export const meRouter = router({
 
   unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
 
-  /** Site notifications (upload approved, rejected, taken down…), translated by the page from kind and params. */
-  notifications: memberProcedure.query(({ ctx }) => ({
-    items: ctx.services.notifications.list(ctx.memberId),
-    unread: ctx.services.notifications.unread(ctx.memberId),
+  /** What the header shows a member on every page: their avatar and the two unread counts. */
+  badges: memberProcedure.query(({ ctx }) => ({
+    messages: ctx.services.messages.unreadCount(ctx.memberId),
+    notifications: ctx.services.notifications.unread(ctx.memberId),
+    avatar: ctx.services.profiles.avatarOf(ctx.memberId),
   })),
 
+  /** Friend requests others sent the member (the friends tab shows them to the owner). */
+  friendRequests: memberProcedure.query(({ ctx }) => ctx.services.friends.incoming(ctx.memberId)),
+
+  /** Moderation decisions (upload approved, rejected, taken down…) for /add-video/, translated by the page. */
+  notifications: memberProcedure.query(({ ctx }) => {
+    const items = ctx.services.notifications.decisions(ctx.memberId);
+    return { items, unread: items.filter((n) => n.unread).length };
+  }),
+
   readNotifications: memberProcedure.mutation(({ ctx }) => {
-    ctx.services.notifications.markRead(ctx.memberId);
+    ctx.services.notifications.markDecisionsRead(ctx.memberId);
     return { ok: true };
   }),
 

@@ -25,8 +25,13 @@ export function FriendButtons({ memberId }: { memberId: number }) {
     if (r?.ok) setRelation(r.code === 'friend_added' ? 'friends' : next);
     else if (r?.code === 'friend_request_already_sent') setRelation('sent');
   };
-  const button = (label: string, onClick: () => void) => (
-    <button type="button" className="button" disabled={busy} onClick={onClick}>
+  const button = (label: string, onClick: () => void, secondary = false) => (
+    <button
+      type="button"
+      className={secondary ? 'button button--secondary' : 'button'}
+      disabled={busy}
+      onClick={onClick}
+    >
       {label}
     </button>
   );
@@ -39,10 +44,16 @@ export function FriendButtons({ memberId }: { memberId: number }) {
       return (
         <>
           {button(t('actions.friend_accept'), () => act('accept', 'friends'))}
-          {button(t('actions.friend_decline'), () => act('decline', 'none'))}
+          {button(t('actions.friend_decline'), () => act('decline', 'none'), true)}
         </>
       );
     case 'friends':
-      return button(t('actions.friend_remove'), () => act('remove', 'none'));
+      return button(
+        t('actions.friend_remove'),
+        () => {
+          if (window.confirm(t('member.remove_friend_confirm'))) act('remove', 'none');
+        },
+        true,
+      );
   }
 }
