@@ -19,6 +19,8 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
+import { createAccountService } from './auth/account.service';
+import { createAccountData } from './auth/account-data.service';
 import { createAuthService } from './auth/auth.service';
 import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
 import { createKnownDevices } from './auth/known-device';
@@ -105,6 +107,14 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   });
   const notifications = createNotifications({ sqlite, clock });
   const previews = createPreviewImages(uploadsDir);
+  const account = createAccountService({
+    sqlite,
+    clock,
+    sessions,
+    mailer,
+    origin: config.publicOrigin,
+    limits,
+  });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
     caches,
@@ -177,6 +187,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       limits,
       devices: createKnownDevices({ secret: config.mediaSecret, clock }),
     }),
+    account,
+    accountData: createAccountData({ sqlite, clock, account, publish, caches, mediaDir: config.mediaDir }),
     clock,
     urls,
     downloads: createDownloadService({

@@ -19,6 +19,10 @@ export interface TrpcContext {
   visitor?: () => Visitor;
   /** Ties a logged failure to the answer the client got. */
   requestId?: string;
+  /** The signed-in member's session token, for the account's session list ("this browser"). */
+  sessionToken?: string | null;
+  /** The client's address, for the per-address mail limits. */
+  clientIp?: string;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
