@@ -19,6 +19,7 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
+import { createAlbumEdit } from './album-edit.service';
 import { createAccountService } from './auth/account.service';
 import { createAccountData } from './auth/account-data.service';
 import { createAuthService } from './auth/auth.service';
@@ -139,7 +140,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     search,
     previews,
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
-    albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir }),
+    albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir, caches }),
+    albumEdit: createAlbumEdit({ sqlite, mediaDir: config.mediaDir, caches }),
     ingest: createIngest({
       sqlite,
       clock,

@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { ratingOf } from '@vt/db';
 import type Database from 'better-sqlite3';
+import { deleteAlbumFiles, deleteAlbumRows } from '../album-edit.service';
 import type { Clock } from '../clock';
 import type { PublicCaches } from '../public-caches';
 import type { PublishService } from '../publish.service';
@@ -129,14 +128,10 @@ export function createAccountData({
                OR (section = 'playlist' AND object_id IN (SELECT id FROM playlists WHERE member_id = ?))`,
           )
           .run(memberId, memberId);
-        for (const id of albums) {
-          sqlite.prepare("DELETE FROM comments WHERE section = 'album' AND object_id = ?").run(id);
-          sqlite.prepare("DELETE FROM votes WHERE section = 'album' AND object_id = ?").run(id);
-        }
-        sqlite.prepare('DELETE FROM albums WHERE uploader_id = ?').run(memberId);
+        for (const id of albums) deleteAlbumRows(sqlite, id);
         sqlite.prepare('DELETE FROM members WHERE id = ?').run(memberId);
       })();
-      for (const id of albums) rmSync(join(mediaDir, 'albums', String(id)), { recursive: true, force: true });
+      for (const id of albums) deleteAlbumFiles(mediaDir, id);
       caches.purge();
       return { code: 'account_deleted' };
     },
