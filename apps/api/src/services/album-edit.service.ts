@@ -17,6 +17,16 @@ export const ALBUM_DESC_MAX = 2000;
 const albumNotFound = () => new AppError('album_not_found', { status: 404, message: 'Album not found' });
 const photoNotFound = () => new AppError('photo_not_found', { status: 404, message: 'Photo not found' });
 
+export interface OwnAlbum {
+  id: number;
+  dir: string;
+  title: string;
+  description: string;
+  status: 'active' | 'pending' | 'rejected';
+  coverPhotoId: number | null;
+  photos: { id: number; url: string; width: number; height: number }[];
+}
+
 interface OwnRow {
   id: number;
   dir: string;
@@ -90,7 +100,7 @@ export function createAlbumEdit({
 
   return {
     /** The edit view: the album in any state but deleted, with its photos in order. */
-    get(memberId: number, albumId: number) {
+    get(memberId: number, albumId: number): OwnAlbum {
       const row = own(memberId, albumId);
       const photos = photosOf.all(albumId) as {
         id: number;
@@ -104,14 +114,15 @@ export function createAlbumEdit({
         title: row.title,
         description: row.description,
         status: row.status_id === LISTED ? 'active' : row.status_id === PENDING ? 'pending' : 'rejected',
-        cover: albumImageUrl(row.scr),
+        // The listing image is made from one photo and named after it.
+        coverPhotoId: photos.find((p) => row.scr?.startsWith(p.path.replace(/\.jpg$/, '')))?.id ?? null,
         photos: photos.map((p) => ({
           id: p.id,
           url: albumImageUrl(p.path),
           width: p.width,
           height: p.height,
         })),
-      } as const;
+      };
     },
 
     /** A new title or description goes back to moderation when the album was listed (ADR 0030). */
@@ -165,7 +176,9 @@ export function createAlbumEdit({
       const next = moved(list, at, direction);
       if (!next) return { code: 'playlist_reordered' };
       const set = sqlite.prepare('UPDATE photos SET position = ? WHERE id = ?');
-      sqlite.transaction(() => next.forEach((id, i) => set.run(i + 1, id)))();
+      sqlite.transaction(() => {
+        for (const [i, id] of next.entries()) set.run(i + 1, id);
+      })();
       publicChanged(row);
       return { code: 'playlist_reordered' };
     },

@@ -41,7 +41,10 @@ const t = initTRPC.context<TrpcContext>().create({
         },
       };
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, data: { ...data, code: cause?.code ?? shape.data.code, field: cause?.field } };
+    return {
+      ...shape,
+      data: { ...data, code: cause?.code ?? shape.data.code, field: cause?.field, info: cause?.info },
+    };
   },
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FriendButtons } from '../components/actions/friend-button';
+import { OwnPlaylists } from '../components/actions/own-playlists';
 import { SubscribeButton } from '../components/actions/subscribe-button';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { WallForm } from '../components/actions/wall-form';
@@ -16,10 +17,31 @@ import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { WallPosts } from '../components/wall-posts';
 import type { Listing, MemberProfile, MemberSubscription, VideoThumb } from '../lib/dto';
+import { webpOf } from '../lib/image-variants';
 import { countryName, formatDate } from '../lib/intl';
 import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
 import { useRootData } from '../lib/root-data';
 import type { MemberPageData } from './member-page.server';
+
+/** The member's cover (1250×250), in a box of fixed shape so the header below never moves as it loads. */
+function MemberCover({ cover }: { cover: string }) {
+  const webp = webpOf(cover);
+  const img = (
+    <GatedImage src={cover} alt="" width={1250} height={250} fetchPriority="high" decoding="async" />
+  );
+  return (
+    <div className="member-cover" data-testid="member-cover">
+      {webp ? (
+        <picture>
+          <source type="image/webp" srcSet={webp} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </div>
+  );
+}
 
 function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string }) {
   const { t } = useTranslation();
@@ -292,6 +314,14 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
       if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.albums')}</EmptyState>;
       return paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />);
     case 'playlists':
+      if (data.isOwner)
+        return paged(
+          content.listing.pages,
+          <>
+            <OwnPlaylists playlists={content.listing.items} label={headline} />
+            {content.listing.items.length === 0 && <EmptyState>{t('listing.empty.playlists')}</EmptyState>}
+          </>,
+        );
       if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.playlists')}</EmptyState>;
       return paged(
         content.listing.pages,
@@ -310,6 +340,7 @@ export function MemberPage({ data, lang }: { data: MemberPageData; lang: string 
   const { t } = useTranslation();
   return (
     <article className="model-page member-page" data-testid="member-page">
+      {data.profile.cover && <MemberCover cover={data.profile.cover} />}
       <MemberHeader profile={data.profile} lang={lang} />
       <MemberTabs data={data} />
       <section className="model-page__section" aria-label={t(`member.tab.${data.tab}`)}>

@@ -141,7 +141,9 @@ export function createPlaylistEditService({
         const set = sqlite.prepare(
           'UPDATE playlist_videos SET position = ? WHERE playlist_id = ? AND video_id = ?',
         );
-        sqlite.transaction(() => next.forEach((id, i) => set.run(i + 1, playlistId, id)))();
+        sqlite.transaction(() => {
+          for (const [i, id] of next.entries()) set.run(i + 1, playlistId, id);
+        })();
         if (!isPrivate.get(playlistId)) caches.purge();
       }
       return { code: 'playlist_reordered' };

@@ -123,7 +123,7 @@ export function createAccountService({ sqlite, clock, sessions, mailer, origin, 
       const row = findToken.get(hash) as
         | { member_id: number; expires_at: number; used_at: number | null; payload: string | null }
         | undefined;
-      if (!row || !row.payload || row.used_at !== null || row.expires_at <= clock.now()) throw invalidToken();
+      if (!row?.payload || row.used_at !== null || row.expires_at <= clock.now()) throw invalidToken();
       const before = member.get(row.member_id) as { name: string; email: string } | undefined;
       if (!before) throw invalidToken();
       try {
