@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { formatDate } from '../../lib/intl';
 import { postTrpc } from '../../lib/trpc-post';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FormError } from '../auth/form-error';
 import { FormField } from '../auth/form-field';
 import { useFormErrors } from '../auth/use-form-errors';
@@ -280,8 +281,9 @@ function DeleteSection() {
 /** The account part of /member_edit/: password, email, sessions, export and deletion (ADR 0030). */
 export function AccountSettings({ account, lang }: { account: AccountOverview; lang: string }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   return (
-    <div className="account-settings">
+    <div className="account-settings" data-testid="account-settings" data-hydrated={hydrated}>
       <h2 className="page-title account-settings__title">{t('member_edit.account.title')}</h2>
       <PasswordSection />
       <EmailSection email={account.email} />

@@ -6,6 +6,7 @@ import { errorText } from '../../lib/form-errors';
 import { useRootData } from '../../lib/root-data';
 import { postTrpc } from '../../lib/trpc-post';
 import { uploadForm } from '../../lib/upload-form';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FormError } from '../auth/form-error';
 import { FormField } from '../auth/form-field';
 import { useFormErrors } from '../auth/use-form-errors';
@@ -129,8 +130,9 @@ export function AlbumEditor({ album }: { album: OwnAlbum }) {
     if (r.ok) navigate(`/members/${viewer.memberId}/albums/1/`);
   };
   const total = album.photos.length;
+  const hydrated = useHydrated();
   return (
-    <>
+    <div data-testid="album-editor" data-hydrated={hydrated}>
       <p className="album-edit__status" data-testid="album-status">
         {album.status === 'active' ? (
           <a href={`/album/${album.id}/${album.dir}/`}>{album.title}</a>
@@ -209,6 +211,6 @@ export function AlbumEditor({ album }: { album: OwnAlbum }) {
       <button type="button" className="button button--danger" disabled={busy} onClick={remove}>
         {t('album.delete')}
       </button>
-    </>
+    </div>
   );
 }

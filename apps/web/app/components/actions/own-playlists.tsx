@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { PlaylistThumb, VideoThumb } from '../../lib/dto';
 import { postTrpc } from '../../lib/trpc-post';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Modal } from '../modal';
 import { PlaylistCard } from '../playlist-grid';
 import { useNotify } from '../toasts';
@@ -21,6 +22,7 @@ export function OwnPlaylists({ playlists, label }: { playlists: readonly Playlis
   const revalidator = useRevalidator();
   const { run, busy } = useMemberAction();
   const [editing, setEditing] = useState<Editing>(null);
+  const hydrated = useHydrated();
   const remove = async (p: PlaylistThumb) => {
     if (!window.confirm(t('actions.delete_confirm', { title: p.title }))) return;
     const r = await run('/api/input.php', { act: 'playlist_delete', playlist_id: p.id });
@@ -28,7 +30,7 @@ export function OwnPlaylists({ playlists, label }: { playlists: readonly Playlis
   };
   return (
     <>
-      <div className="own-playlists__toolbar">
+      <div className="own-playlists__toolbar" data-hydrated={hydrated}>
         <button type="button" className="button button--primary" onClick={() => setEditing({ kind: 'new' })}>
           {t('actions.new_playlist')}
         </button>
