@@ -220,6 +220,18 @@ describe('own albums', () => {
     });
     expect(status(id)).toBe(2);
     expect((await trpc('albums.get', { id }, undefined, 'GET')).res.status).toBe(404);
+    // The moderator sees it was approved before, with the new photo first (the others made a minute earlier).
+    const newest = sqlite
+      .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY id DESC LIMIT 1')
+      .pluck()
+      .get(id);
+    sqlite.prepare('UPDATE albums SET added_at = added_at - 60 WHERE id = ?').run(id);
+    sqlite
+      .prepare('UPDATE photos SET created_at = created_at - 60 WHERE album_id = ? AND path != ?')
+      .run(id, newest);
+    const queued = sut.services.moderation.queue.list().items.find((i) => i.key === `album:${id}`) as any;
+    expect(queued).toMatchObject({ resubmitted: true, photosAmount: 3 });
+    expect(queued.photos[0]).toBe(`/thumbs/${newest}`);
     expect(sut.services.publish.approveAlbum(id)).toBe(true);
 
     // A new title too; validation errors are translated field errors.
