@@ -271,6 +271,9 @@ describe('own albums', () => {
     expect((await trpc('albums.mine', { id }, other, 'GET')).res.status).toBe(404);
     expect(status(id)).toBe(1);
 
+    const lines = data(await trpc('albums.mineList', undefined, owner, 'GET'));
+    expect(lines).toContainEqual(expect.objectContaining({ id, status: 'active' }));
+    expect(data(await trpc('albums.mineList', undefined, other, 'GET'))).toEqual([]);
     expect(data(await trpc('albums.delete', { id }, owner))).toEqual({ code: 'album_deleted' });
     expect(sqlite.prepare('SELECT count(*) FROM albums WHERE id = ?').pluck().get(id)).toBe(0);
     expect(sqlite.prepare('SELECT count(*) FROM photos WHERE album_id = ?').pluck().get(id)).toBe(0);

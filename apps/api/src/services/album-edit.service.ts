@@ -17,6 +17,16 @@ export const ALBUM_DESC_MAX = 2000;
 const albumNotFound = () => new AppError('album_not_found', { status: 404, message: 'Album not found' });
 const photoNotFound = () => new AppError('photo_not_found', { status: 404, message: 'Photo not found' });
 
+const statusOf = (statusId: number) =>
+  statusId === LISTED ? 'active' : statusId === PENDING ? 'pending' : ('rejected' as const);
+
+export interface OwnAlbumLine {
+  id: number;
+  title: string;
+  status: 'active' | 'pending' | 'rejected';
+  photosAmount: number;
+}
+
 export interface OwnAlbum {
   id: number;
   dir: string;
@@ -99,6 +109,23 @@ export function createAlbumEdit({
   }
 
   return {
+    /** Every album of the member's but deleted ones, newest first: the owner's albums tab links each to its edit view. */
+    list(memberId: number): OwnAlbumLine[] {
+      return (
+        sqlite
+          .prepare(
+            `SELECT id, title, status_id, photos_amount FROM albums
+             WHERE uploader_id = ? AND status_id IN (1, 2, 4) ORDER BY added_at DESC, id DESC LIMIT 200`,
+          )
+          .all(memberId) as { id: number; title: string; status_id: number; photos_amount: number }[]
+      ).map((r) => ({
+        id: r.id,
+        title: r.title,
+        status: statusOf(r.status_id),
+        photosAmount: r.photos_amount,
+      }));
+    },
+
     /** The edit view: the album in any state but deleted, with its photos in order. */
     get(memberId: number, albumId: number): OwnAlbum {
       const row = own(memberId, albumId);
@@ -113,7 +140,7 @@ export function createAlbumEdit({
         dir: row.dir,
         title: row.title,
         description: row.description,
-        status: row.status_id === LISTED ? 'active' : row.status_id === PENDING ? 'pending' : 'rejected',
+        status: statusOf(row.status_id),
         // The listing image is made from one photo and named after it.
         coverPhotoId: photos.find((p) => row.scr?.startsWith(p.path.replace(/\.jpg$/, '')))?.id ?? null,
         photos: photos.map((p) => ({

@@ -16,7 +16,7 @@ import { PlaylistGrid } from '../components/playlist-grid';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { WallPosts } from '../components/wall-posts';
-import type { Listing, MemberProfile, MemberSubscription, VideoThumb } from '../lib/dto';
+import type { Listing, MemberProfile, MemberSubscription, OwnAlbumLine, VideoThumb } from '../lib/dto';
 import { webpOf } from '../lib/image-variants';
 import { countryName, formatDate } from '../lib/intl';
 import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
@@ -260,6 +260,27 @@ function Overview({
   );
 }
 
+/** The owner's albums in every state, each with its edit link (pending ones are not in the grid yet). */
+function OwnAlbumList({ albums }: { albums: OwnAlbumLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="own-albums" data-testid="own-albums">
+      {albums.map((a) => (
+        <li key={a.id} className="own-albums__item">
+          <span className="own-albums__title">{a.title}</span>
+          <span className="own-albums__meta">
+            {t('albums.photos', { count: a.photosAmount })}
+            {a.status === 'pending' && ` · ${t('album.pending')}`}
+          </span>
+          <Link to={`/album_edit/${a.id}/`} className="button">
+            {t('album.edit')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
   const { t } = useTranslation();
   const signedIn = useRootData().viewer.memberId !== null;
@@ -311,8 +332,14 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
         />,
       );
     case 'albums':
-      if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.albums')}</EmptyState>;
-      return paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />);
+      return (
+        <>
+          {content.own && content.own.length > 0 && <OwnAlbumList albums={content.own} />}
+          {content.listing.items.length === 0
+            ? !content.own?.length && <EmptyState>{t('listing.empty.albums')}</EmptyState>
+            : paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />)}
+        </>
+      );
     case 'playlists':
       if (data.isOwner)
         return paged(

@@ -37,6 +37,8 @@ export const albumsRouter = router({
     .query(({ ctx, input }) => ctx.services.albums.page(input.id, ctx.lang, ctx.viewer.memberId)),
 
   // The uploader's own album (services/album-edit.service.ts); anyone else's answers album_not_found.
+  mineList: memberProcedure.query(({ ctx }) => ctx.services.albumEdit.list(ctx.memberId)),
+
   mine: memberProcedure
     .input(z.object({ id: albumId }))
     .query(({ ctx, input }) => ctx.services.albumEdit.get(ctx.memberId, input.id)),
