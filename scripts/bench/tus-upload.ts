@@ -21,7 +21,7 @@ export async function benchSession(base: string): Promise<string> {
   await fetch(`${base}/api/register.php`, {
     method: 'POST',
     headers,
-    body: new URLSearchParams({ usr: name, pwd: 'bench-pass', email: `${name}@bench.test` }),
+    body: new URLSearchParams({ adult: '1', usr: name, pwd: 'bench-pass', email: `${name}@bench.test` }),
   });
   const mail = (await (await fetch(`${base}/dev/mail.json`)).json()) as { to: string; text: string }[];
   const token = new URL(
@@ -35,7 +35,7 @@ export async function benchSession(base: string): Promise<string> {
   const login = await fetch(`${base}/api/login.php`, {
     method: 'POST',
     headers,
-    body: new URLSearchParams({ usr: name, pwd: 'bench-pass' }),
+    body: new URLSearchParams({ adult: '1', usr: name, pwd: 'bench-pass' }),
   });
   return login.headers.getSetCookie()[0].split(';')[0];
 }

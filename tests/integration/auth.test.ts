@@ -55,6 +55,7 @@ describe('registration and confirmation', () => {
 
   it('registers an unconfirmed member, mails the link, and refuses sign-in until it is followed', async () => {
     const r = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'NewFan',
       pwd: 'reels-forever',
       email: 'NewFan@Example.test',
@@ -74,6 +75,7 @@ describe('registration and confirmation', () => {
 
     // Occupied name (any case) and email.
     const taken = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'newfan',
       pwd: 'secret',
       email: 'other@example.test',
@@ -81,6 +83,7 @@ describe('registration and confirmation', () => {
     expect(taken.body).toMatchObject({ code: 'username_taken', field: 'usr' });
     // A taken email is not revealed: the answer is the normal one (tests/security/enumeration.test.ts).
     const takenEmail = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'Another',
       pwd: 'reels-again',
       email: 'newfan@example.test',

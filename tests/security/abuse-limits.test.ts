@@ -69,7 +69,7 @@ describe('registration and account mails', () => {
     const body = await expectLimit(LIMITS.register.points, () =>
       send(
         '/api/register.php',
-        { usr: `Signup${++n}`, pwd: 'reels-forever', email: `s${n}@example.test` },
+        { adult: '1', usr: `Signup${++n}`, pwd: 'reels-forever', email: `s${n}@example.test` },
         { ip },
       ),
     );
@@ -77,7 +77,7 @@ describe('registration and account mails', () => {
     // Someone else is not held back by that address.
     const other = await send(
       '/api/register.php',
-      { usr: 'SignupElse', pwd: 'reels-forever', email: 'else@example.test' },
+      { adult: '1', usr: 'SignupElse', pwd: 'reels-forever', email: 'else@example.test' },
       { ip: newAddress() },
     );
     expect(other.body).toEqual({ ok: true, confirm: true });

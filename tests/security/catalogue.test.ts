@@ -23,6 +23,7 @@ const FAKE: Fixtures = {
   commentId: 1,
   ownVideoId: 1,
   ownAlbumId: 1,
+  ownPhotoId: 1,
   uploadId: 'x',
   pendingVideoId: 1,
   notificationId: 1,

@@ -26,11 +26,13 @@ describe('registration', () => {
     const before = members();
 
     const fresh = await sut.post('/api/register.php?lang=ru', {
+      adult: '1',
       usr: 'FreshFan',
       pwd: 'reels-forever',
       email: 'fresh@example.test',
     });
     const taken = await sut.post('/api/register.php?lang=ru', {
+      adult: '1',
       usr: 'CopyFan',
       pwd: 'reels-forever',
       email: 'Owner@Example.test',
@@ -55,6 +57,7 @@ describe('registration', () => {
   it('still reports a taken username (names are public on profiles)', async () => {
     await sut.createMember('PublicName');
     const { res, body } = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'publicname',
       pwd: 'reels-forever',
       email: 'someone-new@example.test',
@@ -102,6 +105,7 @@ describe('password restore', () => {
     expect(queued.map((m) => m.to)).toEqual(['slow-mail@example.test']);
 
     await auth.register({
+      adult: true,
       usr: 'SlowNewFan',
       pwd: 'reels-forever',
       email: 'slow-new@example.test',
@@ -109,6 +113,7 @@ describe('password restore', () => {
       ip: '192.0.2.1',
     });
     await auth.register({
+      adult: true,
       usr: 'SlowCopyFan',
       pwd: 'reels-forever',
       email: 'slow-mail@example.test',

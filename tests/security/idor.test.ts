@@ -101,6 +101,46 @@ describe("alice's playlists", () => {
   });
 });
 
+describe("alice's playlists, albums and sessions through tRPC", () => {
+  const asMalloryTrpc = (procedure: string, input: unknown) =>
+    w.trpc(procedure, input, { cookie: w.cookies.mallory });
+  const cases: [string, (id: number) => unknown][] = [
+    ['playlists.move', (id) => ({ playlistId: id, videoId: w.fx.videoId, direction: 'down' })],
+    ['albums.update', (id) => ({ id, title: 'Stolen album', desc: 'Now mallory' })],
+    ['albums.removePhoto', (id) => ({ id, photoId: w.fx.ownPhotoId })],
+    ['albums.movePhoto', (id) => ({ id, photoId: w.fx.ownPhotoId, direction: 'up' })],
+    ['albums.setCover', (id) => ({ id, photoId: w.fx.ownPhotoId })],
+    ['albums.delete', (id) => ({ id })],
+  ];
+  it.each(cases)('%s on her object answers like a missing one', async (procedure, input) => {
+    const own = procedure.startsWith('playlists.') ? w.fx.playlistId : w.fx.ownAlbumId;
+    await sameAsMissing(
+      procedure,
+      () => asMalloryTrpc(procedure, input(own)),
+      () => asMalloryTrpc(procedure, input(MISSING)),
+    );
+  });
+
+  it('her album edit view answers mallory like a missing album', async () => {
+    const read = (id: number) => w.trpc('albums.mine', { id }, { cookie: w.cookies.mallory, type: 'query' });
+    expect(await answer(await read(w.fx.ownAlbumId))).toEqual(await answer(await read(MISSING)));
+  });
+
+  it("her session's key does not sign her out from mallory's account", async () => {
+    const key = (
+      w.sqlite
+        .prepare('SELECT id FROM sessions WHERE member_id = ? LIMIT 1')
+        .pluck()
+        .get(w.ids.alice) as string
+    ).slice(0, 16);
+    await sameAsMissing(
+      'account.revokeSession',
+      () => asMalloryTrpc('account.revokeSession', { key }),
+      () => asMalloryTrpc('account.revokeSession', { key: 'f'.repeat(16) }),
+    );
+  });
+});
+
 describe("alice's messages", () => {
   it('messages.php act=delete on her message answers like a missing one', async () => {
     await sameAsMissing(

@@ -13,6 +13,7 @@ describe('weak passwords', () => {
     let n = 0;
     for (const pwd of ['password', 'Password1', 'QWERTY123', '123456789', 'iloveyou', 'letmein']) {
       const { res, body } = await sut.post('/api/register.php', {
+        adult: '1',
         usr: `WeakFan${++n}`,
         pwd,
         email: `weak${n}@example.test`,
@@ -22,6 +23,7 @@ describe('weak passwords', () => {
     }
     // The name itself is no password either.
     const same = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'MirrorFan',
       pwd: 'mirrorfan',
       email: 'm@example.test',
@@ -32,6 +34,7 @@ describe('weak passwords', () => {
     ).toBe(0);
 
     const fine = await sut.post('/api/register.php', {
+      adult: '1',
       usr: 'StrongFan',
       pwd: 'silent-reels-1927',
       email: 'strong@example.test',

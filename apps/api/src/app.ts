@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ageGateRoutes } from './age/age-gate.routes';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
+import { accountExportRoutes } from './http/account-export';
 import { bodyLimits } from './http/body-limits';
 import { cachedPageHeaders } from './http/cached-page-headers';
 import { compression } from './http/compression';
@@ -149,6 +150,7 @@ export function createApp({
   });
 
   app.route('/', authLegacy(config));
+  app.route('/', accountExportRoutes());
   app.route('/', ageGateRoutes(config));
   app.route('/', inputLegacy());
   app.route('/', messagesLegacy());

@@ -56,6 +56,7 @@ export default [
     route('audit', 'routes/moderation-audit.tsx'),
   ]),
   route('create-album', 'routes/create-album.tsx'),
+  route('album_edit/:id', 'routes/album-edit.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('confirm', 'routes/confirm.tsx'),

@@ -64,6 +64,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   fr: [
+    'album.desc_label',
     'shell.orientation',
     'shell.orientation_gay',
     'player.volume',
@@ -147,6 +148,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   it: [
+    'member_edit.account.title',
+    'member_edit.account.delete_password',
     'shell.orientation_gay',
     'player.volume',
     'nav.menu',
@@ -202,6 +205,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   ja: [],
   nl: [
+    'member_edit.account.title',
     'player.volume',
     'nav.menu',
     'nav.albums',

@@ -14,6 +14,7 @@ export async function registerAndConfirm(page: Page, name: string) {
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Email').fill(`${name}@example.test`);
   await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('I am at least 18 years old').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('register-done')).toContainText(`${name}@example.test`);
   await page.goto(await confirmLink(page.request, `${name}@example.test`));

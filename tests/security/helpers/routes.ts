@@ -20,6 +20,8 @@ export interface Fixtures {
   commentId: number;
   ownVideoId: number;
   ownAlbumId: number;
+  /** A photo of the caller's album. */
+  ownPhotoId: number;
   uploadId: string;
   /** A video waiting for moderation. */
   pendingVideoId: number;
@@ -295,6 +297,38 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
   const key = `video:${fx.pendingVideoId}`;
   return [
     { procedure: 'auth.confirm', input: { token: 'x'.repeat(40) }, need: 'none' },
+    { procedure: 'auth.confirmEmail', input: { token: 'x'.repeat(40) }, need: 'none' },
+    {
+      procedure: 'account.changePassword',
+      input: { current: 'secret-pass', pwd: 'brand-new-reels-9' },
+      need: 'member',
+    },
+    {
+      procedure: 'account.changeEmail',
+      input: { current: 'secret-pass', email: 'moved@example.test' },
+      need: 'member',
+    },
+    { procedure: 'account.revokeSession', input: { key: '0'.repeat(16) }, need: 'member' },
+    { procedure: 'account.signOutOthers', input: undefined, need: 'member' },
+    { procedure: 'account.delete', input: { pwd: 'secret-pass', comments: 'remove' }, need: 'member' },
+    {
+      procedure: 'playlists.move',
+      input: { playlistId: fx.playlistId, videoId: fx.videoId, direction: 'down' },
+      need: 'member',
+    },
+    {
+      procedure: 'albums.update',
+      input: { id: fx.ownAlbumId, title: 'Renamed album', desc: 'New words' },
+      need: 'member',
+    },
+    { procedure: 'albums.removePhoto', input: { id: fx.ownAlbumId, photoId: fx.ownPhotoId }, need: 'member' },
+    {
+      procedure: 'albums.movePhoto',
+      input: { id: fx.ownAlbumId, photoId: fx.ownPhotoId, direction: 'down' },
+      need: 'member',
+    },
+    { procedure: 'albums.setCover', input: { id: fx.ownAlbumId, photoId: fx.ownPhotoId }, need: 'member' },
+    { procedure: 'albums.delete', input: { id: fx.ownAlbumId }, need: 'member' },
     { procedure: 'stats.view', input: { videoId: fx.videoId }, need: 'none' },
     { procedure: 'stats.albumView', input: { albumId: fx.albumId }, need: 'none' },
     { procedure: 'me.readNotifications', input: undefined, need: 'member' },
@@ -563,6 +597,7 @@ export const READS_NOT_FUZZED: Record<string, string> = {
   '/robots.txt': 'no input',
   '/sitemap.xml': 'no input',
   '/dev/mail.json': 'no input; off unless MAIL_OUTBOX_PUBLIC',
+  '/api/account/export.json': "no input; the signed-in member's own data only",
   '/api/upload': 'tus endpoint root: no GET of its own',
   '/assets/*': 'static files: path cleaned before join',
   '/:file{[a-z0-9._-]+\\.(ico|png|svg|txt|webmanifest)}': 'static files: the pattern allows no separator',

@@ -146,6 +146,11 @@ export async function createWorld(): Promise<World> {
     kind: 'multipart',
     fields: { act: 'create', title: 'Alice album', desc: 'Pending' },
   });
+  const photo = await asAlice('/api/album_edit.php', {
+    kind: 'multipart',
+    fields: { act: 'photo', album_id: String(album.album_id) },
+    files: { file: image },
+  });
   const now = Math.floor(Date.now() / 1000);
   const ownVideoId = Number(
     sqlite
@@ -189,6 +194,7 @@ export async function createWorld(): Promise<World> {
     commentId: comment.comment_id as number,
     ownVideoId,
     ownAlbumId: album.album_id as number,
+    ownPhotoId: photo.photo_id as number,
     uploadId,
     pendingVideoId: ownVideoId,
     notificationId,

@@ -45,6 +45,7 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy' | 
       usr: form.usr,
       pwd: form.pwd,
       email: form.email,
+      adult: form.adult,
       lang: lang(c),
       ip: clientIp(c, config.trustProxy),
     });

@@ -63,6 +63,8 @@ export type QueueItem =
       uploadedAt: number;
       photosAmount: number;
       photos: string[];
+      /** Approved before, then changed by its uploader (new photos or text, ADR 0030): back for review. */
+      resubmitted: boolean;
       history: UploaderHistory;
       state: 'ready';
     }
@@ -136,7 +138,8 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
      ORDER BY u.created_at LIMIT ?`,
   );
   const albums = sqlite.prepare(
-    `SELECT a.id, a.title, a.description, a.uploader_id, m.name AS uploader_name, a.added_at, a.photos_amount
+    `SELECT a.id, a.title, a.description, a.uploader_id, m.name AS uploader_name, a.added_at, a.photos_amount,
+       a.post_date
      FROM albums a LEFT JOIN members m ON m.id = a.uploader_id
      WHERE a.status_id = 2 AND a.photos_amount > 0 ORDER BY a.added_at, a.id LIMIT ?`,
   );
@@ -147,8 +150,9 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
      FROM video_revisions r JOIN videos v ON v.id = r.video_id LEFT JOIN members m ON m.id = v.uploader_id
      WHERE r.status = 'pending' AND v.status_id IN (1, 7) ORDER BY r.created_at, r.id LIMIT ?`,
   );
+  // Photos added since the last approval come first: they are what the moderator has not seen.
   const albumPhotos = sqlite
-    .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY position LIMIT 6')
+    .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY (created_at >= ?) DESC, position LIMIT 6')
     .pluck();
   const history = sqlite.prepare(
     'SELECT status_id AS status, count(*) AS n FROM videos WHERE uploader_id = ? GROUP BY status_id',
@@ -297,7 +301,10 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
         uploader_name: string | null;
         added_at: number;
         photos_amount: number;
+        post_date: number;
       }[]) {
+        // Approval stamps post_date; a pending album with a later post_date than its creation was approved once.
+        const resubmitted = r.post_date > r.added_at;
         items.push({
           kind: 'album',
           key: `album:${r.id}`,
@@ -307,7 +314,10 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
           uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
           uploadedAt: r.added_at,
           photosAmount: r.photos_amount,
-          photos: (albumPhotos.all(r.id) as string[]).map((p) => `/thumbs/${p}`),
+          photos: (
+            albumPhotos.all(r.id, resubmitted ? r.post_date : Number.MAX_SAFE_INTEGER) as string[]
+          ).map((p) => `/thumbs/${p}`),
+          resubmitted,
           history: historyOf(r.uploader_id),
           state: 'ready',
         });

@@ -19,6 +19,9 @@ import { createSubscribeService } from './actions/subscribe.service';
 import { createVotesService } from './actions/votes.service';
 import { createAgeAssurance } from './age-assurance/age-assurance.service';
 import { createAlbumService } from './album.service';
+import { createAlbumEdit } from './album-edit.service';
+import { createAccountService } from './auth/account.service';
+import { createAccountData } from './auth/account-data.service';
 import { createAuthService } from './auth/auth.service';
 import { createExternalAuth, type ExternalProvider, googleProvider } from './auth/external-auth.service';
 import { createKnownDevices } from './auth/known-device';
@@ -105,6 +108,14 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   });
   const notifications = createNotifications({ sqlite, clock, jobs, mailer, origin: config.publicOrigin });
   const previews = createPreviewImages(uploadsDir);
+  const account = createAccountService({
+    sqlite,
+    clock,
+    sessions,
+    mailer,
+    origin: config.publicOrigin,
+    limits,
+  });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
     caches,
@@ -129,7 +140,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     search,
     previews,
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
-    albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir }),
+    albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir, caches }),
+    albumEdit: createAlbumEdit({ sqlite, mediaDir: config.mediaDir, caches }),
     ingest: createIngest({
       sqlite,
       clock,
@@ -177,6 +189,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       limits,
       devices: createKnownDevices({ secret: config.mediaSecret, clock }),
     }),
+    account,
+    accountData: createAccountData({ sqlite, clock, account, publish, caches, mediaDir: config.mediaDir }),
     clock,
     urls,
     downloads: createDownloadService({

@@ -31,6 +31,9 @@ export interface PlaylistThumb {
   /** The first video's thumbnail, or null for an empty playlist. */
   scr: string | null;
   owner: { id: number; name: string };
+  /** Only ever true in the owner's own list (others never see a private playlist). */
+  isPrivate: boolean;
+  orientation: Gender;
 }
 
 export interface PlaylistDetail extends Omit<PlaylistThumb, 'owner'> {
@@ -48,6 +51,8 @@ interface Row {
   member_id: number;
   name: string;
   first_video: number | null;
+  is_private: number;
+  orientation: Gender;
 }
 
 /** The first entry its listing shows (a listed video of the playlist's orientation): its cover. */
@@ -81,6 +86,8 @@ export function createPlaylistService({
     viewed: r.viewed,
     scr: r.first_video === null ? null : (scr.get(r.first_video) ?? null),
     owner: { id: r.member_id, name: r.name },
+    isPrivate: r.is_private === 1,
+    orientation: r.orientation,
   });
 
   return {
@@ -98,7 +105,8 @@ export function createPlaylistService({
         (q.page - 1) * q.count < total
           ? (sqlite
               .prepare(
-                `SELECT p.id, p.title, p.description, p.videos_count, p.viewed, p.member_id, m.name, ${FIRST_VIDEO}
+                `SELECT p.id, p.title, p.description, p.videos_count, p.viewed, p.member_id, p.is_private,
+                   p.orientation, m.name, ${FIRST_VIDEO}
                  FROM playlists p JOIN members m ON m.id = p.member_id
                  WHERE ${where} ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
               )

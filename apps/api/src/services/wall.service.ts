@@ -32,13 +32,13 @@ export function createWallService({
   const pageRows = sqlite.prepare(
     `SELECT w.id, w.body, w.created_at, m.id AS author_id, m.name, m.avatar
      FROM wall_posts w JOIN members m ON m.id = w.author_id
-     WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status = 'active'
+     WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status IN ('active', 'deleted')
      ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
   );
   const count = sqlite
     .prepare(
       `SELECT count(*) FROM wall_posts w JOIN members m ON m.id = w.author_id
-       WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status = 'active'`,
+       WHERE w.section = ? AND w.object_id = ? AND w.is_deleted = 0 AND m.status IN ('active', 'deleted')`,
     )
     .pluck();
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { visitorOf } from '../http/visitor';
+import { readSessionToken } from '../lib/session-cookie';
 import type { TrpcContext } from './trpc';
 
 export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcContext {
@@ -14,5 +15,7 @@ export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcCon
     defaultCountry,
     visitor: () => visitorOf(c),
     requestId: c.var.requestId,
+    clientIp: c.var.clientIp,
+    sessionToken: c.var.viewer.memberId === null ? null : readSessionToken(c),
   };
 }

@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account.router';
 import { albumsRouter } from './routers/albums.router';
 import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
@@ -18,6 +19,7 @@ import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   videos: videosRouter,
   stats: statsRouter,
   search: searchRouter,

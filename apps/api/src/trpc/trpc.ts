@@ -19,6 +19,10 @@ export interface TrpcContext {
   visitor?: () => Visitor;
   /** Ties a logged failure to the answer the client got. */
   requestId?: string;
+  /** The signed-in member's session token, for the account's session list ("this browser"). */
+  sessionToken?: string | null;
+  /** The client's address, for the per-address mail limits. */
+  clientIp?: string;
 }
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -37,7 +41,10 @@ const t = initTRPC.context<TrpcContext>().create({
         },
       };
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, data: { ...data, code: cause?.code ?? shape.data.code, field: cause?.field } };
+    return {
+      ...shape,
+      data: { ...data, code: cause?.code ?? shape.data.code, field: cause?.field, info: cause?.info },
+    };
   },
 });
 

@@ -8,6 +8,7 @@ import { checkImage } from '../lib/image-check';
 import { slugOf } from '../lib/slug';
 import { checkLength } from '../services/auth/account-rules';
 import type { Clock } from '../services/clock';
+import type { PublicCaches } from '../services/public-caches';
 
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 320;
@@ -23,13 +24,17 @@ export function createAlbumUploads({
   sqlite,
   clock,
   mediaDir,
+  caches,
 }: {
   sqlite: Database.Database;
   clock: Clock;
   mediaDir: string;
+  caches: PublicCaches;
 }) {
+  // Photos may be added to the member's album in any state but deleted; an approved or rejected album
+  // goes back to the moderation queue with them (nothing goes public unmoderated, ADR 0030).
   const own = sqlite.prepare(
-    'SELECT id, photos_amount FROM albums WHERE id = ? AND uploader_id = ? AND status_id = 2',
+    'SELECT id, photos_amount, status_id FROM albums WHERE id = ? AND uploader_id = ? AND status_id IN (1, 2, 4)',
   );
 
   return {
@@ -59,7 +64,9 @@ export function createAlbumUploads({
       albumId: number,
       bytes: Uint8Array,
     ): Promise<{ photoId: number; photosAmount: number }> {
-      const album = own.get(albumId, me) as { id: number; photos_amount: number } | undefined;
+      const album = own.get(albumId, me) as
+        | { id: number; photos_amount: number; status_id: number }
+        | undefined;
       if (!album) throw new AppError('album_not_found', { status: 404, message: 'Album not found' });
       if (album.photos_amount >= PHOTOS_PER_ALBUM)
         throw new AppError('too_many_photos', {
@@ -92,19 +99,24 @@ export function createAlbumUploads({
           .jpeg({ quality: 80 })
           .toFile(join(mediaDir, scr));
       }
-      return sqlite.transaction(() => {
+      const added = sqlite.transaction(() => {
         const photoId = Number(
           sqlite
             .prepare(
-              'INSERT INTO photos (album_id, position, path, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              `INSERT INTO photos (album_id, position, path, width, height, created_at)
+               VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE album_id = ?), ?, ?, ?, ?)`,
             )
-            .run(albumId, album.photos_amount + 1, path, out.width, out.height, clock.now()).lastInsertRowid,
+            .run(albumId, albumId, path, out.width, out.height, clock.now()).lastInsertRowid,
         );
         sqlite
-          .prepare('UPDATE albums SET photos_amount = photos_amount + 1, scr = coalesce(?, scr) WHERE id = ?')
+          .prepare(
+            'UPDATE albums SET photos_amount = photos_amount + 1, scr = coalesce(?, scr), status_id = 2, reject_reason = NULL WHERE id = ?',
+          )
           .run(scr, albumId);
         return { photoId, photosAmount: album.photos_amount + 1 };
       })();
+      if (album.status_id === 1) caches.purge();
+      return added;
     },
   };
 }

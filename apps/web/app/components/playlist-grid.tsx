@@ -30,6 +30,11 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistThumb }) {
         </div>
         <h3 className="thumb__title">{playlist.title}</h3>
       </Link>
+      {playlist.isPrivate && (
+        <span className="private-marker" data-testid="private-marker">
+          {t('actions.private')}
+        </span>
+      )}
       <p className="thumb__stats">
         <span>{t('playlists.by', { name: playlist.owner.name })}</span>
         <span className="thumb__views">

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoThumb } from '../lib/dto';
 import type { PageNetwork } from '../lib/network';
@@ -14,11 +14,14 @@ export function ThumbGrid({
   label,
   onRemove,
   ads,
+  below,
 }: {
   videos: readonly VideoThumb[];
   label?: string;
   onRemove?: (video: VideoThumb) => void;
   ads?: PageNetwork['ads']['listing'];
+  /** Owner controls under each thumb (the playlist page's move buttons). */
+  below?: (video: VideoThumb, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,6 +41,7 @@ export function ThumbGrid({
                 {t('actions.remove')}
               </button>
             )}
+            {below?.(video, i)}
           </li>
           {ads && (i + 1) % ads.every === 0 && i + 1 < videos.length && (
             <li className="thumb-grid__ad">

@@ -1,4 +1,6 @@
 // Type-only bridge to the API's data shapes, so Vite never bundles API code into the web app.
+
+export type { OwnAlbum, OwnAlbumLine } from '../../../api/src/services/album-edit.service';
 export type {
   AlbumDetail,
   AlbumPage,

@@ -1,7 +1,7 @@
 import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { VoteButtons } from '../components/actions/vote-buttons';
 import { Comments } from '../components/comments';
 import { EmptyState } from '../components/empty-state';
@@ -81,6 +81,11 @@ function AlbumView({
           <span className="thumb__rating">
             {t('albums.rating', { percent: ratingPercent(album.rating) })}
           </span>
+          {album.uploader && viewer.memberId === album.uploader.id && (
+            <Link to={`/album_edit/${album.id}/`} className="button" data-testid="album-edit-link">
+              {t('album.edit')}
+            </Link>
+          )}
         </div>
         <TagLinks
           label={t('album.models')}

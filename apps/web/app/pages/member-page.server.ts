@@ -5,6 +5,7 @@ import type {
   MemberProfile,
   MemberSubscription,
   MemberThumb,
+  OwnAlbumLine,
   PlaylistThumb,
   VideoThumb,
   WallPost,
@@ -34,7 +35,7 @@ export type MemberTabContent =
   | { kind: 'overview'; uploads: Listing<VideoThumb>; favourites: Listing<VideoThumb> | null }
   | { kind: 'private' }
   | { kind: 'videos'; listing: Listing<VideoThumb> }
-  | { kind: 'albums'; listing: Listing<AlbumThumb> }
+  | { kind: 'albums'; listing: Listing<AlbumThumb>; own: OwnAlbumLine[] | null }
   | { kind: 'playlists'; listing: Listing<PlaylistThumb> }
   | { kind: 'friends'; listing: Listing<MemberThumb> }
   | { kind: 'subscriptions'; items: MemberSubscription[] }
@@ -115,6 +116,8 @@ export async function loadMemberPage(
           count: LIST_PAGE_SIZE,
           target: { section: 'member', memberId: id },
         }),
+        // The owner also gets every album of theirs, pending ones included, each with its edit link.
+        own: isOwner ? await context.api.albums.mineList() : null,
       };
       break;
     case 'playlists':

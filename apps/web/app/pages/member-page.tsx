@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FriendButtons } from '../components/actions/friend-button';
 import { FriendRequests } from '../components/actions/friend-requests';
+import { OwnPlaylists } from '../components/actions/own-playlists';
 import { SubscribeButton } from '../components/actions/subscribe-button';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { WallForm } from '../components/actions/wall-form';
@@ -16,11 +17,32 @@ import { PlaylistGrid } from '../components/playlist-grid';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { WallPosts } from '../components/wall-posts';
-import type { Listing, MemberProfile, MemberSubscription, VideoThumb } from '../lib/dto';
+import type { Listing, MemberProfile, MemberSubscription, OwnAlbumLine, VideoThumb } from '../lib/dto';
+import { webpOf } from '../lib/image-variants';
 import { countryName, formatDate } from '../lib/intl';
 import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
 import { useRootData } from '../lib/root-data';
 import type { MemberPageData } from './member-page.server';
+
+/** The member's cover (1250×250), in a box of fixed shape so the header below never moves as it loads. */
+function MemberCover({ cover }: { cover: string }) {
+  const webp = webpOf(cover);
+  const img = (
+    <GatedImage src={cover} alt="" width={1250} height={250} fetchPriority="high" decoding="async" />
+  );
+  return (
+    <div className="member-cover" data-testid="member-cover">
+      {webp ? (
+        <picture>
+          <source type="image/webp" srcSet={webp} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </div>
+  );
+}
 
 function MemberHeader({ profile, lang }: { profile: MemberProfile; lang: string }) {
   const { t } = useTranslation();
@@ -239,6 +261,27 @@ function Overview({
   );
 }
 
+/** The owner's albums in every state, each with its edit link (pending ones are not in the grid yet). */
+function OwnAlbumList({ albums }: { albums: OwnAlbumLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="own-albums" data-testid="own-albums">
+      {albums.map((a) => (
+        <li key={a.id} className="own-albums__item">
+          <span className="own-albums__title">{a.title}</span>
+          <span className="own-albums__meta">
+            {t('albums.photos', { count: a.photosAmount })}
+            {a.status === 'pending' && ` · ${t('album.pending')}`}
+          </span>
+          <Link to={`/album_edit/${a.id}/`} className="button">
+            {t('album.edit')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
   const { t } = useTranslation();
   const signedIn = useRootData().viewer.memberId !== null;
@@ -290,9 +333,23 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
         />,
       );
     case 'albums':
-      if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.albums')}</EmptyState>;
-      return paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />);
+      return (
+        <>
+          {content.own && content.own.length > 0 && <OwnAlbumList albums={content.own} />}
+          {content.listing.items.length === 0
+            ? !content.own?.length && <EmptyState>{t('listing.empty.albums')}</EmptyState>
+            : paged(content.listing.pages, <AlbumGrid albums={content.listing.items} label={headline} />)}
+        </>
+      );
     case 'playlists':
+      if (data.isOwner)
+        return paged(
+          content.listing.pages,
+          <>
+            <OwnPlaylists playlists={content.listing.items} label={headline} />
+            {content.listing.items.length === 0 && <EmptyState>{t('listing.empty.playlists')}</EmptyState>}
+          </>,
+        );
       if (content.listing.items.length === 0) return <EmptyState>{t('listing.empty.playlists')}</EmptyState>;
       return paged(
         content.listing.pages,
@@ -319,6 +376,7 @@ export function MemberPage({ data, lang }: { data: MemberPageData; lang: string 
   const { t } = useTranslation();
   return (
     <article className="model-page member-page" data-testid="member-page">
+      {data.profile.cover && <MemberCover cover={data.profile.cover} />}
       <MemberHeader profile={data.profile} lang={lang} />
       <MemberTabs data={data} />
       <section className="model-page__section" aria-label={t(`member.tab.${data.tab}`)}>

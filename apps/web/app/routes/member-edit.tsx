@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { AccountSettings } from '../components/account/account-settings';
 import { FormError } from '../components/auth/form-error';
 import { useFormErrors } from '../components/auth/use-form-errors';
 import { ImageUpload } from '../components/profile/image-upload';
@@ -50,11 +51,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireMemberPage(context);
-  const [{ profile }, main] = await Promise.all([
+  const [{ profile }, main, account] = await Promise.all([
     context.api.members.profile({ id: me }),
     context.api.catalog.main(),
+    context.api.account.overview(),
   ]);
-  return { profile, countries: main.countries };
+  return { profile, countries: main.countries, account };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -200,6 +202,7 @@ export default function MemberEdit({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       <NotificationSettings />
+      <AccountSettings account={loaderData.account} lang={lang} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
+import { PlaylistMoveButtons } from '../components/actions/own-playlists';
 import { PlaylistOwnerTools } from '../components/actions/playlist-owner-tools';
 import { useRemoveFromList } from '../components/actions/use-remove-from-list';
 import { EmptyState } from '../components/empty-state';
@@ -77,6 +78,11 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
   return (
     <div className="listing">
       <h1 className="page-title">{playlist.title}</h1>
+      {playlist.isPrivate && (
+        <span className="private-marker" data-testid="private-marker">
+          {t('actions.private')}
+        </span>
+      )}
       <p className="playlist-meta">
         {t('playlists.by', { name: playlist.owner.name })} ·{' '}
         {t('playlists.videos', { count: playlist.videosCount })}
@@ -92,7 +98,23 @@ export default function Playlist({ loaderData }: Route.ComponentProps) {
       {isOwner && <PlaylistOwnerTools playlist={playlist} />}
       {linked.length > 0 ? (
         <>
-          <ThumbGrid videos={linked} label={playlist.title} onRemove={isOwner ? removeVideo : undefined} />
+          <ThumbGrid
+            videos={linked}
+            label={playlist.title}
+            onRemove={isOwner ? removeVideo : undefined}
+            below={
+              isOwner
+                ? (video, i) => (
+                    <PlaylistMoveButtons
+                      playlistId={playlist.id}
+                      video={video}
+                      first={page === 1 && i === 0}
+                      last={page === videos.pages && i === linked.length - 1}
+                    />
+                  )
+                : undefined
+            }
+          />
           <Pagination page={page} pages={videos.pages} href={(n) => `/playlist/${playlist.id}/${n}/`} />
         </>
       ) : (

@@ -13,7 +13,8 @@ export const MEMBER_PRIVATE_SECTIONS = [
   'watch_later',
 ] as const;
 export type MemberPrivateSection = (typeof MEMBER_PRIVATE_SECTIONS)[number];
-export const MEMBER_STATUSES = ['unconfirmed', 'active', 'suspended'] as const;
+/** 'deleted' is only the one row anonymised comments are shown under (docs/decisions/0030). */
+export const MEMBER_STATUSES = ['unconfirmed', 'active', 'suspended', 'deleted'] as const;
 
 export const members = sqliteTable(
   'members',
@@ -63,7 +64,9 @@ export const memberTokens = sqliteTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm', 'restore'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm', 'restore', 'email'] }).notNull(),
+    // The new address an 'email' token confirms.
+    payload: text('payload'),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
   },

@@ -12,6 +12,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
     userAgent: text('user_agent'),
+    // Refreshed at most every few minutes, for the member's list of sessions.
+    lastSeenAt: integer('last_seen_at'),
   },
   (t) => [index('sessions_member_idx').on(t.memberId), index('sessions_expires_idx').on(t.expiresAt)],
 );

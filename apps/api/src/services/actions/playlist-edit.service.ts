@@ -1,6 +1,7 @@
 import { PLAYLIST_VIDEOS_SQL } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import { type MoveDirection, moved } from '../../lib/reorder';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../clock';
 import type { Gender } from '../dto';
@@ -121,6 +122,31 @@ export function createPlaylistEditService({
         .run(playlistId, videoId);
       recount.run(clock.now(), playlistId);
       return { code: 'playlist_removed' };
+    },
+
+    /**
+     * Swaps a video with its neighbour before (`up`) or after it, renumbering the playlist 1…n so the order
+     * a page shows and the order stored are the same.
+     */
+    move(memberId: number, playlistId: number, videoId: number, direction: MoveDirection): { code: string } {
+      own(memberId, playlistId);
+      const order = sqlite
+        .prepare('SELECT video_id FROM playlist_videos WHERE playlist_id = ? ORDER BY position, added_at')
+        .pluck()
+        .all(playlistId) as number[];
+      const at = order.indexOf(videoId);
+      if (at < 0) throw videoNotFound();
+      const next = moved(order, at, direction);
+      if (next) {
+        const set = sqlite.prepare(
+          'UPDATE playlist_videos SET position = ? WHERE playlist_id = ? AND video_id = ?',
+        );
+        sqlite.transaction(() => {
+          for (const [i, id] of next.entries()) set.run(i + 1, playlistId, id);
+        })();
+        if (!isPrivate.get(playlistId)) caches.purge();
+      }
+      return { code: 'playlist_reordered' };
     },
 
     /** The member's playlists for the add-to modal, newest first, with whether each holds the video. */

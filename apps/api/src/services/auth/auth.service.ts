@@ -118,12 +118,19 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
       usr?: string;
       pwd?: string;
       email?: string;
+      /** The 18+ and terms box: '1' (a form) or true. */
+      adult?: string | boolean;
       lang: Lang;
       ip: string;
     }): Promise<{ id: number | null }> {
       const name = checkUsername(input.usr);
       const password = checkPassword(input.pwd);
       const email = checkEmail(input.email);
+      if (input.adult !== true && input.adult !== '1' && input.adult !== 'on')
+        throw new AppError('adult_required', {
+          field: 'adult',
+          message: 'Please confirm that you are at least 18 and accept the terms of use',
+        });
       if (byName.get(name)) throw usernameTaken();
       checkNotWeak(password, name);
       await limits.hit(['register', input.ip]);

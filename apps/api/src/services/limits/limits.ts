@@ -28,6 +28,10 @@ export const LIMITS = {
   loginAddress: { points: 100, duration: 15 * MINUTE, per: 'address' },
   /** Wrong passwords from a browser holding a known-device cookie, which skips the two above. */
   loginDevice: { points: 20, duration: 15 * MINUTE, per: 'known device' },
+  /** Current-password checks of the account settings (password, email, deletion) of one member. */
+  accountPassword: { points: 10, duration: 15 * MINUTE, per: 'member' },
+  /** Data exports one member downloads. */
+  accountExport: { points: 10, duration: HOUR, per: 'member' },
   /** Resume positions the player saves (about one per 15 s while playing, and on pause). */
   position: { points: 120, duration: 10 * MINUTE, per: 'member' },
   /**

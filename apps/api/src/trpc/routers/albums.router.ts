@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { MOVE_DIRECTIONS } from '../../lib/reorder';
 import { ALBUM_SORTS } from '../../services/dto';
 import { MAX_PAGE } from '../../services/video-listing.service';
-import { publicProcedure, router } from '../trpc';
+import { memberProcedure, publicProcedure, router } from '../trpc';
 
+const albumId = z.number().int().positive();
 const dir = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
 
 export const albumTargetSchema = z.discriminatedUnion('section', [
@@ -33,4 +35,33 @@ export const albumsRouter = router({
   page: publicProcedure
     .input(z.object({ id: z.number().int().positive() }))
     .query(({ ctx, input }) => ctx.services.albums.page(input.id, ctx.lang, ctx.viewer.memberId)),
+
+  // The uploader's own album (services/album-edit.service.ts); anyone else's answers album_not_found.
+  mineList: memberProcedure.query(({ ctx }) => ctx.services.albumEdit.list(ctx.memberId)),
+
+  mine: memberProcedure
+    .input(z.object({ id: albumId }))
+    .query(({ ctx, input }) => ctx.services.albumEdit.get(ctx.memberId, input.id)),
+
+  update: memberProcedure
+    .input(z.object({ id: albumId, title: z.string().max(300), desc: z.string().max(5000) }))
+    .mutation(({ ctx, input }) => ctx.services.albumEdit.update(ctx.memberId, input.id, input)),
+
+  removePhoto: memberProcedure
+    .input(z.object({ id: albumId, photoId: albumId }))
+    .mutation(({ ctx, input }) => ctx.services.albumEdit.removePhoto(ctx.memberId, input.id, input.photoId)),
+
+  movePhoto: memberProcedure
+    .input(z.object({ id: albumId, photoId: albumId, direction: z.enum(MOVE_DIRECTIONS) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.albumEdit.movePhoto(ctx.memberId, input.id, input.photoId, input.direction),
+    ),
+
+  setCover: memberProcedure
+    .input(z.object({ id: albumId, photoId: albumId }))
+    .mutation(({ ctx, input }) => ctx.services.albumEdit.setCover(ctx.memberId, input.id, input.photoId)),
+
+  delete: memberProcedure
+    .input(z.object({ id: albumId }))
+    .mutation(({ ctx, input }) => ctx.services.albumEdit.delete(ctx.memberId, input.id)),
 });

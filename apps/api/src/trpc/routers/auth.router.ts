@@ -1,3 +1,4 @@
+import { isLang } from '@vt/i18n';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
 
@@ -6,4 +7,11 @@ export const authRouter = router({
   confirm: publicProcedure
     .input(z.object({ token: z.string().min(1).max(100) }))
     .mutation(({ ctx, input }) => ctx.services.auth.confirm(input.token)),
+
+  /** Follows an email-change link: the new address replaces the old one, which gets a notice. */
+  confirmEmail: publicProcedure
+    .input(z.object({ token: z.string().min(1).max(100) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.account.confirmEmailChange(input.token, isLang(ctx.lang) ? ctx.lang : 'en'),
+    ),
 });

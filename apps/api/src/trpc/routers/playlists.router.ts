@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MOVE_DIRECTIONS } from '../../lib/reorder';
 import { PLAYLIST_SORTS } from '../../services/playlist.service';
 import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
-import { publicProcedure, router } from '../trpc';
+import { memberProcedure, publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();
 const page = z.number().int().min(1).max(MAX_PAGE);
@@ -39,4 +40,11 @@ export const playlistsRouter = router({
       );
       return { playlist, videos };
     }),
+
+  /** The owner moves a video one place up or down; others' playlists answer playlist_not_found. */
+  move: memberProcedure
+    .input(z.object({ playlistId: id, videoId: id, direction: z.enum(MOVE_DIRECTIONS) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.playlistEdit.move(ctx.memberId, input.playlistId, input.videoId, input.direction),
+    ),
 });

@@ -6,7 +6,7 @@ import { FormError } from './form-error';
 import { FormField } from './form-field';
 import { useFormErrors } from './use-form-errors';
 
-const FIELDS = ['usr', 'email', 'pwd'] as const;
+const FIELDS = ['usr', 'email', 'pwd', 'adult'] as const;
 type Field = (typeof FIELDS)[number];
 const NAME = /^[A-Za-z0-9_-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,6 +16,7 @@ function check(
   usr: string,
   email: string,
   pwd: string,
+  adult: boolean,
 ): Partial<Record<Field, { code: string; info?: Record<string, unknown> }>> {
   const out: Partial<Record<Field, { code: string; info?: Record<string, unknown> }>> = {};
   if (!usr) out.usr = { code: 'required' };
@@ -26,6 +27,7 @@ function check(
   else if (!EMAIL.test(email)) out.email = { code: 'invalid_email' };
   if (!pwd) out.pwd = { code: 'required' };
   else if (pwd.length < 5) out.pwd = { code: 'min_length', info: { length: 5 } };
+  if (!adult) out.adult = { code: 'adult_required' };
   return out;
 }
 
@@ -41,14 +43,15 @@ export function RegisterForm() {
     const usr = String(data.get('usr') ?? '').trim();
     const mail = String(data.get('email') ?? '').trim();
     const pwd = String(data.get('pwd') ?? '');
+    const adult = data.get('adult') === '1';
     errors.clear();
-    const problems = check(usr, mail, pwd);
+    const problems = check(usr, mail, pwd, adult);
     if (Object.keys(problems).length > 0) {
       for (const [field, error] of Object.entries(problems)) errors.setField(field as Field, error!);
       return;
     }
     setState('submitting');
-    const result = await postForm('/api/register.php', { usr, email: mail, pwd });
+    const result = await postForm('/api/register.php', { usr, email: mail, pwd, adult: '1' });
     if (result.ok) {
       setEmail(mail);
       setState('done');
@@ -91,6 +94,21 @@ export function RegisterForm() {
         maxLength={128}
         error={errors.fields.pwd}
       />
+      <label className="filter filter--checkbox">
+        <input
+          type="checkbox"
+          name="adult"
+          value="1"
+          aria-invalid={errors.fields.adult ? true : undefined}
+          aria-describedby={errors.fields.adult ? 'register-adult-error' : undefined}
+        />
+        <span>{t('auth.register.adult')}</span>
+      </label>
+      {errors.fields.adult && (
+        <p id="register-adult-error" className="form-field__error" role="alert">
+          {errors.fields.adult}
+        </p>
+      )}
       <FormError text={errors.form} />
       <button type="submit" className="button button--primary" disabled={state === 'submitting'}>
         {state === 'submitting' ? t('auth.register.submitting') : t('auth.register.submit')}

@@ -178,6 +178,11 @@ export function QueueItem({
           )}
         </div>
       )}
+      {item.kind === 'album' && item.resubmitted && (
+        <p className="queue-item__note" data-testid="album-resubmitted">
+          {t('moderation.album_resubmitted')}
+        </p>
+      )}
       {item.kind === 'album' && (
         <div className="queue-item__photos">
           {item.photos.map((src) => (
