@@ -28,7 +28,6 @@ const trpc = (path: string, input: unknown, cookie?: string, method: 'GET' | 'PO
         },
         body: JSON.stringify(input ?? {}),
       });
-// biome-ignore lint/suspicious/noExplicitAny: tRPC answers read as JSON
 const data = (r: { body: { result?: { data: unknown } } }) => r.body.result?.data as any;
 const list = async (cookie: string, page = 1) =>
   data(await trpc('notifications.list', { page }, cookie, 'GET')) as {
