@@ -212,7 +212,7 @@ export function legacyWrites(fx: Fixtures): WriteRoute[] {
     }),
     post('POST /api/album_edit.php', 'album_edit.php act=create', {
       kind: 'multipart',
-      fields: { act: 'create', title: 'Sneaky album', desc: 'x' },
+      fields: { act: 'create', title: 'Sneaky album', desc: 'x', adult: '1' },
     }),
     post('POST /api/album_edit.php', 'album_edit.php act=photo', {
       kind: 'multipart',
