@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoThumb } from '../lib/dto';
 import type { PageNetwork } from '../lib/network';
@@ -13,11 +13,14 @@ export function ThumbGrid({
   videos,
   label,
   onRemove,
+  tools,
   ads,
 }: {
   videos: readonly VideoThumb[];
   label?: string;
   onRemove?: (video: VideoThumb) => void;
+  /** Controls under each thumb (the owner's Edit and Delete on their uploads tab). */
+  tools?: (video: VideoThumb) => ReactNode;
   ads?: PageNetwork['ads']['listing'];
 }) {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function ThumbGrid({
         <Fragment key={video.id}>
           <li className={onRemove ? 'thumb-grid__removable' : undefined}>
             <Thumb video={video} />
+            {tools?.(video)}
             {onRemove && (
               <button
                 type="button"

@@ -25,6 +25,7 @@ export const uploadsRouter = router({
         videoStatus: number | null;
         rejectReason: string | null;
         videoDir: string | null;
+        videoTitle: string | null;
       }[]
     ).map((u) => ({
       ...u,
