@@ -23,7 +23,8 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
         .uploads.mine.query()
         .catch(() => null);
       if (stop) return;
-      if (list) setItems(list);
+      // Unfinished uploads have their own list with Resume (unfinished-uploads.tsx).
+      if (list) setItems(list.filter((u) => u.status !== 'uploading'));
       if (list?.some((u) => u.status === 'complete' || u.status === 'processing'))
         timer = setTimeout(load, 2000);
     };
