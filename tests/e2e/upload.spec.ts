@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
+import { shots } from './helpers/shots';
 
 test('a member uploads a 20 MB video, reloads halfway, resumes it from the visible row, and sees it processed into moderation', async ({
   page,
@@ -79,6 +80,7 @@ test('a member uploads a 20 MB video, reloads halfway, resumes it from the visib
     .poll(async () => Number(await row.locator('progress').getAttribute('value')))
     .toBeGreaterThanOrEqual(before - 5);
   await expect(row.getByText('Resume')).toBeVisible();
+  await shots(page, 'resume-row');
 
   // Another file is refused before a byte is sent.
   const sentBefore = tusRequests.length;
