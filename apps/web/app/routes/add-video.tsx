@@ -193,7 +193,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
                 </label>
                 <button
                   type="button"
-                  className="button"
+                  className="button button--quiet"
                   onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))}
                 >
                   {t('upload.remove_file', { name: c.file.name })}

@@ -32,10 +32,15 @@ export function OwnVideoTools({
   const close = () => setOpen(null);
   return (
     <span className="own-video-tools" data-testid="own-video-tools">
-      <button type="button" className="button" {...edit.intent} onClick={show(edit, 'edit')}>
+      <button type="button" className="button button--quiet" {...edit.intent} onClick={show(edit, 'edit')}>
         {t('actions.edit_video')}
       </button>
-      <button type="button" className="button" {...remove.intent} onClick={show(remove, 'delete')}>
+      <button
+        type="button"
+        className="button button--quiet"
+        {...remove.intent}
+        onClick={show(remove, 'delete')}
+      >
         {t('actions.delete_video')}
       </button>
       {open === 'edit' && edit.Component && (

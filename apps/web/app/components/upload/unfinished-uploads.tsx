@@ -121,7 +121,7 @@ export function UnfinishedUploads({
                     }}
                   />
                 </label>
-                <button type="button" className="button" onClick={() => void discard(row)}>
+                <button type="button" className="button button--quiet" onClick={() => void discard(row)}>
                   {t('upload.discard')}
                 </button>
               </div>
