@@ -10,7 +10,7 @@ import { getI18n, withStrings } from '../lib/i18n';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { uploadForm } from '../lib/upload-form';
+import { storePreviewImage } from '../lib/upload-form';
 import {
   checkUpload,
   durationProblem,
@@ -102,15 +102,9 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
     // The chosen preview image goes first (one small request); its token travels with the video.
     let previewToken = '';
     if (preview.mode === 'custom' && preview.file) {
-      const body = new FormData();
-      body.set('act', 'preview');
-      body.set('preview', preview.file);
-      const sent = await uploadForm<{ preview: string }>('/api/video_edit.php', body, () => {});
-      if (!sent.ok) {
-        setProblems([{ field: 'preview', code: sent.code, info: sent.info }]);
-        return;
-      }
-      previewToken = sent.preview;
+      const stored = await storePreviewImage(preview.file);
+      if ('problem' in stored) return setProblems([{ field: 'preview', ...stored.problem }]);
+      previewToken = stored.token;
     }
     const shared = {
       preview: previewToken,

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
 import { errorText, type FieldError } from '../../lib/form-errors';
-import { uploadForm } from '../../lib/upload-form';
+import { storePreviewImage } from '../../lib/upload-form';
 import { PREVIEW_MAX_BYTES, PREVIEW_TYPES, TITLE_MAX, TITLE_MIN } from '../../lib/upload-rules';
 import { Modal } from '../modal';
 import { useToast } from '../toasts';
@@ -31,6 +31,24 @@ function trpcProblem(error: unknown): { field: Field; error: FieldError } {
         ? { max: MAX_MODELS }
         : undefined;
   return { field, error: { code, info } };
+}
+
+/** One way of choosing the preview image. */
+function PreviewOption({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+}) {
+  return (
+    <label className="filter filter--checkbox">
+      <input type="radio" name="preview_mode" checked={checked} onChange={onChange} />
+      <span>{label}</span>
+    </label>
+  );
 }
 
 /** The models search picker: type-ahead over existing models; the chosen ones are chips with a remove button. */
@@ -172,16 +190,12 @@ export function EditVideoDialog({
     };
     if (preview === 'frame' && frame !== null) choice = { kind: 'frame', index: frame };
     if (preview === 'image' && file) {
-      // The custom image goes through the upload path's checks first (video_edit.php act=preview).
-      const body = new FormData();
-      body.set('act', 'preview');
-      body.set('preview', file);
-      const sent = await uploadForm<{ preview: string }>('/api/video_edit.php', body, () => {});
-      if (!sent.ok) {
+      const stored = await storePreviewImage(file);
+      if ('problem' in stored) {
         setBusy(false);
-        return setProblems({ preview: { code: sent.code, info: sent.info } });
+        return setProblems({ preview: stored.problem });
       }
-      choice = { kind: 'image', token: sent.preview };
+      choice = { kind: 'image', token: stored.token };
     }
     try {
       const { result } = await apiClient().uploads.edit.mutate({
@@ -266,25 +280,17 @@ export function EditVideoDialog({
           </div>
           <fieldset className="form-field upload-form__preview">
             <legend className="form-field__label">{t('upload.preview.label')}</legend>
-            <label className="filter filter--checkbox">
-              <input
-                type="radio"
-                name="preview_mode"
-                checked={preview === 'keep'}
-                onChange={() => setPreview('keep')}
-              />
-              <span>{t('upload.own.preview_keep')}</span>
-            </label>
+            <PreviewOption
+              checked={preview === 'keep'}
+              onChange={() => setPreview('keep')}
+              label={t('upload.own.preview_keep')}
+            />
             {form.canChangePreview && form.frames.length > 0 && (
-              <label className="filter filter--checkbox">
-                <input
-                  type="radio"
-                  name="preview_mode"
-                  checked={preview === 'frame'}
-                  onChange={() => setPreview('frame')}
-                />
-                <span>{t('upload.own.preview_frame')}</span>
-              </label>
+              <PreviewOption
+                checked={preview === 'frame'}
+                onChange={() => setPreview('frame')}
+                label={t('upload.own.preview_frame')}
+              />
             )}
             {preview === 'frame' && (
               <fieldset className="frame-picker">
@@ -313,15 +319,11 @@ export function EditVideoDialog({
               </fieldset>
             )}
             {form.canChangePreview && (
-              <label className="filter filter--checkbox">
-                <input
-                  type="radio"
-                  name="preview_mode"
-                  checked={preview === 'image'}
-                  onChange={() => setPreview('image')}
-                />
-                <span>{t('upload.preview.custom')}</span>
-              </label>
+              <PreviewOption
+                checked={preview === 'image'}
+                onChange={() => setPreview('image')}
+                label={t('upload.preview.custom')}
+              />
             )}
             {preview === 'image' && (
               <>
