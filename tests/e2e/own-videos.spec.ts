@@ -67,6 +67,7 @@ test('an uploader sends two files at once, edits an approved video (held for mod
   await form.getByRole('button', { name: 'Upload' }).click();
   const items = member.getByTestId('upload-item');
   await expect(items).toHaveCount(2);
+  await shots(member, 'upload-queue', { fullPage: false });
   // Both start at once (at most 3 are sent together): neither waits for the other.
   await expect(items.filter({ hasText: 'Waiting for a free slot' })).toHaveCount(0);
   for (const title of [first, second]) {

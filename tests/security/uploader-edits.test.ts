@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketOf } from '../../apps/api/src/services/media-urls.service';
 import {
   drainJobsOf,
   LATEST,

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MyUploads } from '../components/upload/my-uploads';
 import { NotificationsList } from '../components/upload/notifications-list';
+import { PreviewFileInput } from '../components/upload/preview-file-input';
 import { UnfinishedUploads } from '../components/upload/unfinished-uploads';
 import { UploadQueueList } from '../components/upload/upload-queue-list';
 import { useUploadQueue } from '../components/upload/use-upload-queue';
@@ -14,7 +15,6 @@ import { storePreviewImage } from '../lib/upload-form';
 import {
   checkUpload,
   durationProblem,
-  PREVIEW_TYPES,
   readDuration,
   TITLE_MAX,
   type UploadProblem,
@@ -219,18 +219,7 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
             />
             <span>{t('upload.preview.custom')}</span>
           </label>
-          {mode === 'custom' && (
-            <>
-              <input
-                type="file"
-                name="preview"
-                accept={PREVIEW_TYPES.join(',')}
-                aria-label={t('upload.preview.file')}
-                aria-invalid={problem('preview') ? true : undefined}
-              />
-              <span className="image-upload__hint">{t('upload.preview.hint')}</span>
-            </>
-          )}
+          {mode === 'custom' && <PreviewFileInput name="preview" invalid={Boolean(problem('preview'))} />}
           {problem('preview') && (
             <span className="form-field__error" role="alert">
               {problem('preview')}

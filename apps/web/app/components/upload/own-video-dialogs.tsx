@@ -6,6 +6,7 @@ import { storePreviewImage } from '../../lib/upload-form';
 import { PREVIEW_MAX_BYTES, PREVIEW_TYPES, TITLE_MAX, TITLE_MIN } from '../../lib/upload-rules';
 import { Modal } from '../modal';
 import { useToast } from '../toasts';
+import { PreviewFileInput } from './preview-file-input';
 
 type Client = ReturnType<typeof apiClient>;
 type EditForm = Awaited<ReturnType<Client['uploads']['editForm']['query']>>;
@@ -326,15 +327,7 @@ export function EditVideoDialog({
               />
             )}
             {preview === 'image' && (
-              <>
-                <input
-                  type="file"
-                  name="preview_image"
-                  accept={PREVIEW_TYPES.join(',')}
-                  aria-label={t('upload.preview.file')}
-                />
-                <span className="image-upload__hint">{t('upload.preview.hint')}</span>
-              </>
+              <PreviewFileInput name="preview_image" invalid={Boolean(problems.preview)} />
             )}
             {!form.canChangePreview && (
               <span className="image-upload__hint">{t('form.error.preview_not_ready')}</span>
