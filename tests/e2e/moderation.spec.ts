@@ -1,42 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
-
-/** A synthetic source just over the 10-minute minimum: a test pattern and a tone, no real footage. */
-function syntheticVideo(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'vt-moderation-')), 'harbourreel.mp4');
-  const made = spawnSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=4',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330',
-    '-t',
-    '605',
-    '-c:v',
-    'libx264',
-    '-b:v',
-    '80k',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '24k',
-    '-shortest',
-    '-y',
-    file,
-  ]);
-  expect(made.status).toBe(0);
-  return file;
-}
 
 test('upload → queue with progress → keyboard approval → listed, searchable, playable → edit held for approval → report → takedown → audit', async ({
   browser,
@@ -62,8 +27,8 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await member.goto('/add-video/');
   await expect(member.getByTestId('upload-form')).toHaveAttribute('data-hydrated', 'true');
   const form = member.getByTestId('upload-form');
-  await form.locator('input[type=file]').setInputFiles(syntheticVideo());
-  await form.getByLabel('Title').fill(title);
+  await form.locator('input[type=file]').setInputFiles(syntheticClip('harbourreel.mp4', 605, 80));
+  await form.getByLabel('Title for harbourreel.mp4').fill(title);
   await form.getByLabel(/everyone depicted is at least 18/).check();
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(member.getByTestId('upload-done')).toBeVisible({ timeout: 60_000 });

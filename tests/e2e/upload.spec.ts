@@ -1,95 +1,104 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
+import { shots } from './helpers/shots';
 
-test('a member uploads a 20 MB video, reloads halfway, resumes, and sees it processed into moderation', async ({
+test('a member uploads a 20 MB video, reloads halfway, resumes it from the visible row, and sees it processed into moderation', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  // A synthetic 20 MB source just over the 10-minute minimum: test pattern, no real footage.
-  const file = join(mkdtempSync(join(tmpdir(), 'vt-upload-')), 'archivereel.mp4');
-  const made = spawnSync('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=5',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '605',
-    '-c:v',
-    'libx264',
-    '-b:v',
-    '240k',
-    '-maxrate',
-    '240k',
-    '-bufsize',
-    '480k',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '32k',
-    '-shortest',
-    '-y',
-    file,
-  ]);
-  expect(made.status).toBe(0);
+  // A synthetic 20 MB source just over the 10-minute minimum.
+  const file = syntheticClip('archivereel.mp4', 605);
+  // The same name and size with other bytes at the start: not the same file.
+  const impostor = join(mkdtempSync(join(tmpdir(), 'vt-impostor-')), 'archivereel.mp4');
+  copyFileSync(file, impostor);
+  const fd = openSync(impostor, 'r+');
+  writeSync(fd, Buffer.alloc(64, 0x5a), 0, 64, 4096);
+  closeSync(fd);
+  const short = syntheticClip('shortreel.mp4', 5);
+
+  const tusRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/upload')) tusRequests.push(`${r.method()} ${r.url()}`);
+  });
 
   const name = `uploader_${Date.now() % 1_000_000}`;
   await registerAndConfirm(page, name);
   await signIn(page, name);
 
-  // Visitors are sent away; members get the form.
-  const fill = async () => {
+  const open = async () => {
     await page.goto('/add-video/');
     const form = page.getByTestId('upload-form');
     // A click before hydration is undone when React takes over the controlled inputs.
     await expect(form).toHaveAttribute('data-hydrated', 'true');
-    await form.locator('input[type=file]').setInputFiles(file);
-    await form.getByLabel('Title').fill('An archive reel');
-    // After a reload the form may restore the interrupted upload's fields as the file is recognised.
-    const adult = form.getByLabel(/everyone depicted is at least 18/);
-    await expect(async () => {
-      await adult.check();
-      await expect(adult).toBeChecked({ timeout: 1000 });
-    }).toPass();
     return form;
   };
-  let form = await fill();
+  let form = await open();
+  const adult = form.getByLabel(/everyone depicted is at least 18/);
+
+  // A too-short video is refused in the browser, with the server's own words, before any byte is sent.
+  await form.locator('input[name=file]').setInputFiles(short);
+  await form.getByLabel('Title for shortreel.mp4').fill('A short reel');
+  await adult.check();
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('The video is too short')).toBeVisible();
+  expect(tusRequests).toEqual([]);
+
+  await form.locator('input[name=file]').setInputFiles(file);
+  await form.getByLabel('Title for archivereel.mp4').fill('An archive reel');
   // "Use my own preview image" needs the image before any byte is sent.
   await form.getByLabel('Use my own preview image').check();
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Please add a preview image')).toBeVisible();
   await form.getByLabel('Pick a frame from the video for me').check();
-  await form.getByLabel(/everyone depicted is at least 18/).uncheck();
+  await adult.uncheck();
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(
     page.getByText('Please confirm that everyone depicted is an adult and consented'),
   ).toBeVisible();
-  await form.getByLabel(/everyone depicted is at least 18/).check();
+  expect(tusRequests).toEqual([]);
+  await adult.check();
   await form.getByRole('button', { name: 'Upload' }).click();
 
-  const bar = page.getByTestId('upload-progress').locator('progress');
+  const item = page.getByTestId('upload-item');
+  const bar = item.locator('progress');
   await expect
     .poll(async () => Number(await bar.getAttribute('value')), { timeout: 60_000 })
     .toBeGreaterThanOrEqual(40);
+  // Paused first, so the upload cannot finish between the reading and the reload on a fast machine.
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item).toHaveAttribute('data-state', 'paused');
   const before = Number(await bar.getAttribute('value'));
+  expect(before).toBeLessThan(100);
   await page.reload();
 
-  // The same file again: tus finds the stored fingerprint and continues where it stopped.
-  form = await fill();
-  await form.getByRole('button', { name: 'Upload' }).click();
+  // After the reload the unfinished upload shows how far it got, with a Resume button that asks for the file.
+  form = await open();
+  const row = page.getByTestId('unfinished-upload').filter({ hasText: 'archivereel.mp4' });
+  await expect(row).toContainText(/\d+% of [\d.]+ MB sent/);
+  await expect
+    .poll(async () => Number(await row.locator('progress').getAttribute('value')))
+    .toBeGreaterThanOrEqual(before - 5);
+  await expect(row.getByText('Resume')).toBeVisible();
+  await shots(page, 'resume-row');
+
+  // Another file is refused before a byte is sent.
+  const sentBefore = tusRequests.length;
+  await row.getByLabel('Resume archivereel.mp4').setInputFiles(impostor);
+  await expect(row.getByTestId('resume-error')).toContainText('This is not the same file');
+  expect(tusRequests.slice(sentBefore)).toEqual([]);
+
+  // The same file continues where it stopped.
+  await row.getByLabel('Resume archivereel.mp4').setInputFiles(file);
+  await expect(row).toHaveCount(0);
   await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(before - 5);
-  await expect(page.getByTestId('upload-progress')).toContainText(/left/);
+  await expect(item).toContainText(/left/);
   await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 60_000 });
+  expect(tusRequests.slice(sentBefore).some((r) => r.startsWith('POST'))).toBe(false);
 
   // Processing shows its progress, then the video waits for a moderator.
   const mine = page.getByTestId('my-upload').first();
@@ -121,6 +130,12 @@ test('a member creates an album: several photos, each with its own progress', as
   const form = page.getByTestId('album-form');
   await form.getByLabel('Album title').fill('Seaside stills');
   await form.locator('input[type=file]').setInputFiles(files);
+  // Like a video upload, an album needs the adult and consent confirmation.
+  await form.getByRole('button', { name: 'Create album' }).click();
+  await expect(
+    page.getByText('Please confirm that everyone depicted is an adult and consented'),
+  ).toBeVisible();
+  await form.getByLabel(/everyone depicted is at least 18/).check();
   await form.getByRole('button', { name: 'Create album' }).click();
   await expect(page.getByTestId('photo-progress')).toHaveCount(2);
   await expect(page.getByTestId('album-done')).toBeVisible();

@@ -45,7 +45,13 @@ describe('POST /api/album_edit.php', () => {
       field: 'title',
     });
     const made = await send(
-      fields({ act: 'create', title: 'Seaside stills', desc: 'Summer 1972', categories: 'retro' }),
+      fields({
+        act: 'create',
+        title: 'Seaside stills',
+        desc: 'Summer 1972',
+        categories: 'retro',
+        adult: '1',
+      }),
     );
     expect(made.body).toMatchObject({ ok: true, code: 'album_created' });
     const albumId = made.body.album_id as number;

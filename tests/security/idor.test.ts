@@ -199,6 +199,35 @@ describe("alice's uploads and edits", () => {
     );
   });
 
+  it('uploads.edit, uploads.delete and uploads.editForm on her video answer like a missing one', async () => {
+    const as = (procedure: string, input: unknown, type?: 'query') =>
+      w.trpc(procedure, input, { cookie: w.cookies.mallory, ...(type ? { type } : {}) });
+    const edit = (videoId: number) =>
+      as('uploads.edit', {
+        videoId,
+        title: 'Defaced by mallory',
+        description: 'x',
+        categories: [],
+        models: [],
+        preview: { kind: 'keep' },
+      });
+    await sameAsMissing(
+      'uploads.edit',
+      () => edit(w.fx.ownVideoId),
+      () => edit(MISSING),
+    );
+    await sameAsMissing(
+      'uploads.delete',
+      () => as('uploads.delete', { videoId: w.fx.ownVideoId }),
+      () => as('uploads.delete', { videoId: MISSING }),
+    );
+    await sameAsMissing(
+      'uploads.editForm',
+      () => as('uploads.editForm', { videoId: w.fx.ownVideoId }, 'query'),
+      () => as('uploads.editForm', { videoId: MISSING }, 'query'),
+    );
+  });
+
   it('album_edit.php act=photo into her album answers like a missing one', async () => {
     const photo = (id: number) =>
       multipartAsMallory('/api/album_edit.php', { act: 'photo', album_id: String(id) }, { file: w.fx.image });

@@ -1,22 +1,23 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
-import { bucketOf } from '../../apps/api/src/services/media-urls.service';
-import { createTestApp, TEST_MEDIA, type TestApp } from '../integration/helpers/test-app';
+import {
+  drainJobsOf,
+  LATEST,
+  ownVideoFactory,
+  searchUrl,
+  trpcOf,
+  videoJson,
+} from '../integration/helpers/own-video';
+import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 
 /**
  * Issue 17 (12): an uploader's edit of a published video goes back to moderation. Visitors keep seeing the
  * approved title, description and image (video JSON, page, listings, search) until a moderator approves it.
  */
 
-const LATEST = '/api/json/videos2/86400/straight/latest-updates/60/all..1.all.0.all.json';
-const videoJson = (id: number) => `/api/json/video/86400/${bucketOf(id)}/${id}.json`;
-const search = (s: string) =>
-  `/api/videos2.php?params=600/straight/relevance/20/all..1.all.0.all&s=${encodeURIComponent(s)}`;
+const search = searchUrl;
 
 let sut: TestApp;
 let sqlite: TestApp['db']['$client'];
@@ -25,17 +26,8 @@ let ownerId: number;
 let stranger: string;
 let moderator: string;
 
-async function trpc(path: string, input: unknown, cookie: string, method: 'GET' | 'POST' = 'POST') {
-  if (method === 'GET')
-    return sut.json(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, {
-      headers: { cookie },
-    });
-  return sut.json(`/trpc/${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', origin: sut.config.publicOrigin },
-    body: JSON.stringify(input ?? {}),
-  });
-}
+const trpc = (path: string, input: unknown, cookie: string, method: 'GET' | 'POST' = 'POST') =>
+  trpcOf(sut)(path, input, cookie, method);
 const data = (r: { body: { result?: { data: unknown } } }) => r.body.result?.data as any;
 
 /** The multipart edit form of video_edit.php, as the site sends it. */
@@ -49,40 +41,8 @@ function edit(fields: Record<string, string | Blob>, cookie: string) {
   });
 }
 
-const drainJobs = () =>
-  createWorker({
-    queue: sut.services.jobs,
-    handlers: createJobHandlers(sut.services),
-    log: pino({ level: 'silent' }),
-  }).drain();
-
-let seq = 0;
-/** An uploaded video of the owner, processed into its own directory, approved unless `status` says otherwise. */
-async function ownVideo(title: string, opts: { status?: number } = {}) {
-  const now = Math.floor(Date.now() / 1000) + ++seq;
-  const id = Number(
-    sqlite
-      .prepare(
-        `INSERT INTO videos (dir, title, description, status_id, gender, post_date, added_at, uploader_id,
-           duration_sec, width, height, timeline_count, timeline_interval)
-         VALUES (?, ?, 'The approved words.', 2, 'straight', ?, ?, ?, 700, 640, 360, 2, 5)`,
-      )
-      .run(title.toLowerCase().replaceAll(' ', '-'), title, now, now, ownerId).lastInsertRowid,
-  );
-  const mediaPath = `uploads/${id}`;
-  cpSync(join(sut.config.mediaDir, TEST_MEDIA), join(sut.config.mediaDir, mediaPath), { recursive: true });
-  sqlite.prepare('UPDATE videos SET media_path = ? WHERE id = ?').run(mediaPath, id);
-  sqlite
-    .prepare(
-      `INSERT INTO uploads (id, member_id, kind, filename, size, status, video_id, created_at, updated_at, expires_at)
-       VALUES (?, ?, 'video', 'reel.mp4', 1000, 'done', ?, ?, ?, ?)`,
-    )
-    .run(`upload-${id}`, ownerId, id, now, now, now + 3600);
-  if ((opts.status ?? 1) === 1) expect(sut.services.publish.approve([id])).toEqual([id]);
-  else sqlite.prepare('UPDATE videos SET status_id = ? WHERE id = ?').run(opts.status, id);
-  await drainJobs();
-  return { id, dir: title.toLowerCase().replaceAll(' ', '-') };
-}
+const drainJobs = () => drainJobsOf(sut)();
+let ownVideo: ReturnType<typeof ownVideoFactory>;
 
 const titleOf = (id: number) => sqlite.prepare('SELECT title FROM videos WHERE id = ?').pluck().get(id);
 const pendingEdits = (id: number) =>
@@ -112,6 +72,7 @@ beforeAll(async () => {
   sut = createTestApp({ videos: 40 });
   sqlite = sut.db.$client;
   ownerId = await sut.createMember('keeper');
+  ownVideo = ownVideoFactory(sut, () => ownerId);
   await sut.createMember('intruder');
   const moderatorId = await sut.createMember('referee');
   sqlite.prepare("UPDATE members SET role = 'moderator' WHERE id = ?").run(moderatorId);

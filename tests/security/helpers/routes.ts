@@ -216,7 +216,7 @@ export function legacyWrites(fx: Fixtures): WriteRoute[] {
     }),
     post('POST /api/album_edit.php', 'album_edit.php act=create', {
       kind: 'multipart',
-      fields: { act: 'create', title: 'Sneaky album', desc: 'x' },
+      fields: { act: 'create', title: 'Sneaky album', desc: 'x', adult: '1' },
     }),
     post('POST /api/album_edit.php', 'album_edit.php act=photo', {
       kind: 'multipart',
@@ -340,6 +340,19 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       need: 'member',
     },
     { procedure: 'me.savePosition', input: { videoId: fx.videoId, position: 30 }, need: 'member' },
+    {
+      procedure: 'uploads.edit',
+      input: {
+        videoId: fx.ownVideoId,
+        title: 'Edited title',
+        description: '',
+        categories: [],
+        models: [],
+        preview: { kind: 'keep' },
+      },
+      need: 'member',
+    },
+    { procedure: 'uploads.delete', input: { videoId: fx.ownVideoId }, need: 'member' },
     { procedure: 'moderation.approve', input: { keys: [key] }, need: 'staff' },
     { procedure: 'moderation.reject', input: { keys: [key], reason: 'other', note: 'x' }, need: 'staff' },
     { procedure: 'moderation.dismiss', input: { key: { section: 'video', id: fx.videoId } }, need: 'staff' },

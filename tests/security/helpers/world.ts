@@ -144,7 +144,7 @@ export async function createWorld(): Promise<World> {
   });
   const album = await asAlice('/api/album_edit.php', {
     kind: 'multipart',
-    fields: { act: 'create', title: 'Alice album', desc: 'Pending' },
+    fields: { act: 'create', title: 'Alice album', desc: 'Pending', adult: '1' },
   });
   const photo = await asAlice('/api/album_edit.php', {
     kind: 'multipart',

@@ -13,6 +13,11 @@ export interface JobPayloads {
   'media.ingest': { uploadId: string };
   /** Deletes unfinished uploads past their expiry (hourly). */
   'uploads.cleanup': Record<string, never>;
+  /**
+   * Frees a deleted video's files: its own processed directory (null when it shares demo media) and the
+   * originals of its uploads.
+   */
+  'media.free': { videoId: number; mediaPath: string | null; uploadIds: string[] };
   /** Refreshes the suggester's title terms (daily). */
   'search.keywords': Record<string, never>;
   /** Tells the subscribers of a newly public video's uploader, models and channel (ADR 0028). */
@@ -32,4 +37,5 @@ export const JOB_NAMES = [
   'uploads.cleanup',
   'notifications.fanout',
   'notifications.digest',
+  'media.free',
 ] as const satisfies readonly JobName[];

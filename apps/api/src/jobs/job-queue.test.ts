@@ -93,6 +93,7 @@ describe('the worker', () => {
       'search.index': () => {},
       'search.keywords': () => {},
       'media.ingest': () => {},
+      'media.free': () => {},
       'uploads.cleanup': () => {},
       'notifications.fanout': () => {},
       'notifications.digest': () => {},

@@ -26,6 +26,7 @@ export function albumEditLegacy() {
           title: text('title'),
           desc: text('desc'),
           categories: text('categories'),
+          adult: text('adult'),
         });
         return ok(c, { code: 'album_created', album_id: r.albumId });
       }

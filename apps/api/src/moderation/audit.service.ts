@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'video.approve',
   'video.reject',
   'video.takedown',
+  'video.delete',
   'video_edit.approve',
   'video_edit.reject',
   'album.approve',

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { JobQueue } from '../jobs/job-queue';
 import type { SessionService } from '../services/auth/session.service';
 import type { Clock } from '../services/clock';
 import type { MediaUrls } from '../services/media-urls.service';
@@ -9,6 +10,7 @@ import type { PreviewImages } from '../uploads/preview-image';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
+import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
 import { createReportsQueue } from './reports.service';
 import { createVideoRevisions } from './revisions.service';
@@ -28,12 +30,14 @@ export function createModeration(deps: {
   previews: PreviewImages;
   uploadsDir: string;
   mediaDir: string;
+  jobs: JobQueue;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });
   return {
     audit,
     revisions,
+    ownVideos: createOwnVideos({ ...deps, audit, revisions }),
     queue: createModerationQueue(deps),
     decisions: createModerationDecisions({ ...deps, audit, revisions }),
     reports: createReportsQueue({ ...deps, audit }),

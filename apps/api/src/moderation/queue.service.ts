@@ -2,6 +2,20 @@ import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../services/media-urls.service';
 
+/** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
+export function titleWords(title: string): Set<string> {
+  const plain = title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return new Set(plain.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !/^\d+$/.test(w)));
+}
+
+/** Shared words over the smaller title's words (0..1): "Beach Reel" is close to "Beach Reel (remux) 1080p". */
+export function titleSimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
 /** At most this many items are on the queue page; bulk actions work on what is shown. */
 export const QUEUE_LIMIT = 200;
 
@@ -15,8 +29,11 @@ export interface DuplicateHint {
   videoId: number;
   title: string;
   statusId: number;
-  /** same_file: the same bytes as a rejected or deleted video; same_shape: same duration and resolution. */
-  kind: 'same_file' | 'same_shape';
+  /**
+   * same_file: the same bytes as a rejected or deleted video; same_shape: same duration and resolution;
+   * similar: a close duration and a title sharing words (a remuxed or re-encoded copy).
+   */
+  kind: 'same_file' | 'same_shape' | 'similar';
 }
 
 interface Processing {
@@ -85,7 +102,7 @@ export type QueueItem =
 
 /** One changed field of an edit; images are URLs (the proposed one is answered to staff only). */
 export interface EditChange {
-  field: 'title' | 'description' | 'image';
+  field: 'title' | 'description' | 'image' | 'categories' | 'models';
   before: string;
   after: string;
 }
@@ -170,6 +187,34 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
        AND width = ? AND height = ? AND id != ? LIMIT 3`,
   );
 
+  // Categories by their URL name: the moderator's language has no bearing on the queue's data.
+  const categoryTitlesOf = sqlite
+    .prepare(
+      'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ? ORDER BY c.dir',
+    )
+    .pluck();
+  const categoryTitlesIn = sqlite
+    .prepare('SELECT dir FROM categories WHERE dir IN (SELECT value FROM json_each(?)) ORDER BY dir')
+    .pluck();
+  const modelTitlesOf = sqlite
+    .prepare(
+      'SELECT m.title FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = ? ORDER BY m.title',
+    )
+    .pluck();
+  const modelTitlesIn = sqlite
+    .prepare('SELECT title FROM models WHERE id IN (SELECT value FROM json_each(?)) ORDER BY title')
+    .pluck();
+
+  // Candidates by duration first (the listed ones through the partial duration index), then ranked by title.
+  const closeListed = sqlite.prepare(
+    `SELECT id, title, status_id, duration_sec FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ?
+       AND duration_sec BETWEEN ? AND ? AND id != ? LIMIT 200`,
+  );
+  const closeQueued = sqlite.prepare(
+    `SELECT id, title, status_id, duration_sec FROM videos WHERE status_id IN (2, 3) AND duration_sec BETWEEN ? AND ?
+       AND id != ? LIMIT 50`,
+  );
+
   const histories = new Map<number, UploaderHistory>();
   function historyOf(memberId: number | null): UploaderHistory {
     const empty = { approved: 0, rejected: 0, takenDown: 0 };
@@ -209,7 +254,32 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
         ...(sameShapeQueued.all(lo, hi, v.width, v.height, v.id) as HintRow[]).map(hint('same_shape')),
       );
     }
-    return hints.slice(0, 5);
+    return [...hints, ...similarTo(v, new Set(hints.map((h) => h.videoId)))].slice(0, 6);
+  }
+
+  /** Up to 3 videos within a few seconds of this one whose titles share the most words with its title. */
+  function similarTo(v: VideoRow, seen: Set<number>): DuplicateHint[] {
+    if (v.duration_sec <= 0) return [];
+    const words = titleWords(v.title);
+    if (words.size === 0) return [];
+    const slack = Math.max(3, Math.round(v.duration_sec * 0.02));
+    const lo = v.duration_sec - slack;
+    const hi = v.duration_sec + slack;
+    const rows = [
+      ...(closeListed.all(v.gender, lo, hi, v.id) as (HintRow & { duration_sec: number })[]),
+      ...(closeQueued.all(lo, hi, v.id) as (HintRow & { duration_sec: number })[]),
+    ];
+    return rows
+      .filter((r) => !seen.has(r.id))
+      .map((r) => ({ r, score: titleSimilarity(words, titleWords(r.title)) }))
+      .filter((x) => x.score >= 0.3)
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          Math.abs(a.r.duration_sec - v.duration_sec) - Math.abs(b.r.duration_sec - v.duration_sec),
+      )
+      .slice(0, 3)
+      .map((x) => hint('similar')(x.r));
   }
 
   function processing(statusId: number, r: VideoRow): Processing {
@@ -335,12 +405,29 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
         uploader_id: number | null;
         uploader_name: string | null;
       }[]) {
-        const fields = JSON.parse(r.fields) as { title?: string; description?: string };
+        const fields = JSON.parse(r.fields) as {
+          title?: string;
+          description?: string;
+          categories?: string[];
+          models?: number[];
+        };
         const changes: EditChange[] = [];
         if (fields.title !== undefined)
           changes.push({ field: 'title', before: r.title, after: fields.title });
         if (fields.description !== undefined)
           changes.push({ field: 'description', before: r.description, after: fields.description });
+        if (fields.categories)
+          changes.push({
+            field: 'categories',
+            before: (categoryTitlesOf.all(r.video_id) as string[]).join(', '),
+            after: (categoryTitlesIn.all(JSON.stringify(fields.categories)) as string[]).join(', '),
+          });
+        if (fields.models)
+          changes.push({
+            field: 'models',
+            before: (modelTitlesOf.all(r.video_id) as string[]).join(', '),
+            after: (modelTitlesIn.all(JSON.stringify(fields.models)) as string[]).join(', '),
+          });
         if (r.preview_path)
           changes.push({
             field: 'image',

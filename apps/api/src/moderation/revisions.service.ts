@@ -15,6 +15,9 @@ import { type RejectReason, rejectReasonText } from './reject-reasons';
 export interface RevisionFields {
   title?: string;
   description?: string;
+  /** Category dirs and model ids: the whole new set, when it changed. */
+  categories?: string[];
+  models?: number[];
 }
 
 export interface VideoEdit {
@@ -22,6 +25,9 @@ export interface VideoEdit {
   description: string;
   /** A stored preview image of this member (PreviewImages.find), or null to keep the current one. */
   previewFile: string | null;
+  /** The whole new set of category dirs (known ones) and model ids (existing ones); absent: unchanged. */
+  categories?: string[];
+  models?: number[];
 }
 
 /** Published or hidden with a ban (back to published when the ban is lifted): visitors have seen it. */
@@ -97,6 +103,28 @@ export function createVideoRevisions({
   const setText = sqlite.prepare(
     'UPDATE videos SET title = coalesce(?, title), description = coalesce(?, description) WHERE id = ?',
   );
+  const categoriesOf = sqlite
+    .prepare(
+      'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ? ORDER BY c.dir',
+    )
+    .pluck();
+  const modelsOf = sqlite
+    .prepare('SELECT model_id FROM video_models WHERE video_id = ? ORDER BY model_id')
+    .pluck();
+  const categoryIds = sqlite
+    .prepare('SELECT id FROM categories WHERE dir IN (SELECT value FROM json_each(?))')
+    .pluck();
+
+  /** Writes edited fields to the video itself: text, and the category and model links with their counts. */
+  function applyFields(videoId: number, fields: RevisionFields) {
+    setText.run(fields.title ?? null, fields.description ?? null, videoId);
+    if (fields.categories || fields.models)
+      publish.retag(videoId, {
+        categoryIds: fields.categories && (categoryIds.all(JSON.stringify(fields.categories)) as number[]),
+        modelIds: fields.models,
+      });
+  }
+
   const pendingVideoIds = sqlite
     .prepare(
       `SELECT r.video_id FROM video_revisions r JOIN videos v ON v.id = r.video_id
@@ -129,10 +157,19 @@ export function createVideoRevisions({
     if (rel) rmSync(stagingDir(rel), { recursive: true, force: true });
   };
 
-  function changedFields(v: { title: string; description: string }, edit: VideoEdit): RevisionFields {
+  function changedFields(
+    v: { id: number; title: string; description: string },
+    edit: VideoEdit,
+  ): RevisionFields {
     const fields: RevisionFields = {};
     if (edit.title !== v.title) fields.title = edit.title;
     if (edit.description !== v.description) fields.description = edit.description;
+    const same = <T>(a: readonly T[], b: readonly T[]) =>
+      a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+    if (edit.categories && !same(edit.categories, categoriesOf.all(v.id) as string[]))
+      fields.categories = [...new Set(edit.categories)];
+    if (edit.models && !same(edit.models, modelsOf.all(v.id) as number[]))
+      fields.models = [...new Set(edit.models)];
     return fields;
   }
 
@@ -166,7 +203,7 @@ export function createVideoRevisions({
           const fields = changedFields(v, edit);
 
           if (!PUBLISHED.includes(v.status_id)) {
-            setText.run(fields.title ?? null, fields.description ?? null, v.id);
+            applyFields(v.id, fields);
             if (staged && dir) publishImages(staged, dir);
             return { result: 'applied' as const, drop: null };
           }
@@ -189,6 +226,20 @@ export function createVideoRevisions({
         .immediate();
       discard(outcome.drop);
       return outcome.result;
+    },
+
+    /** The fields of the video's pending edit (what its edit form shows), or null. */
+    pendingFields(videoId: number): (RevisionFields & { preview: boolean }) | null {
+      const r = pendingOf.get(videoId) as RevisionRow | undefined;
+      return r ? { ...parse(r.fields), preview: Boolean(r.preview_path) } : null;
+    },
+
+    /** Drops a video's pending edit and its staged image (the video is being deleted). */
+    dropPendingOf(videoId: number): void {
+      const r = pendingOf.get(videoId) as RevisionRow | undefined;
+      if (!r) return;
+      dropPending.run(r.id);
+      discard(r.preview_path);
     },
 
     /** Which of the member's videos have an edit waiting, for their uploads page. */
@@ -224,7 +275,7 @@ export function createVideoRevisions({
           if (!r) continue;
           const fields = parse(r.fields);
           const dir = r.preview_path && r.media_path ? join(mediaDir, r.media_path) : null;
-          setText.run(fields.title ?? null, fields.description ?? null, r.video_id);
+          applyFields(r.video_id, fields);
           decide.run('approved', actorId, clock.now(), null, id);
           if (r.preview_path && dir) images.push({ rel: r.preview_path, dir });
           done.push(id);

@@ -8,6 +8,7 @@ import { createMeiliEngine } from '../search/meili-engine';
 import { createSearchService } from '../search/search.service';
 import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
+import { createMediaFree } from '../uploads/media-free';
 import { createPreviewImages } from '../uploads/preview-image';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
@@ -133,7 +134,9 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       previews,
       uploadsDir,
       mediaDir: config.mediaDir,
+      jobs,
     }),
+    mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     mailer,
     sessions,
     jobs,

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { adjustListingFacets, MEMBER_VIDEOS_SQL, refreshListedCountsOf } from '@vt/db';
+import { adjustListingFacets, MEMBER_VIDEOS_SQL, refreshListedCountsOf, refreshTaxonomyCounts } from '@vt/db';
 import type Database from 'better-sqlite3';
 import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
@@ -129,6 +129,44 @@ export function createPublishService({
       if (!videoIds.length) return;
       queueIndex(videoIds);
       caches.purge();
+    },
+
+    /**
+     * Replaces a video's categories and models (an uploader's edit, applied or approved), keeping the listing
+     * facets, the category mask and the counts of every model and category it joined or left in step. Runs in
+     * the caller's transaction when there is one; the caller purges (revised) afterwards.
+     */
+    retag(videoId: number, tags: { categoryIds?: readonly number[]; modelIds?: readonly number[] }): void {
+      sqlite.transaction(() => {
+        const listed = listedOf([videoId]);
+        const oldModels = sqlite
+          .prepare('SELECT model_id FROM video_models WHERE video_id = ?')
+          .pluck()
+          .all(videoId);
+        const oldCats = sqlite
+          .prepare('SELECT category_id FROM video_categories WHERE video_id = ?')
+          .pluck()
+          .all(videoId);
+        adjustListingFacets(sqlite, listed, -1);
+        if (tags.categoryIds) {
+          sqlite.prepare('DELETE FROM video_categories WHERE video_id = ?').run(videoId);
+          const add = sqlite.prepare(
+            'INSERT OR IGNORE INTO video_categories (video_id, category_id) VALUES (?, ?)',
+          );
+          for (const c of tags.categoryIds) add.run(videoId, c);
+          categoryMask.run(videoId);
+        }
+        if (tags.modelIds) {
+          sqlite.prepare('DELETE FROM video_models WHERE video_id = ?').run(videoId);
+          const add = sqlite.prepare('INSERT OR IGNORE INTO video_models (video_id, model_id) VALUES (?, ?)');
+          for (const m of tags.modelIds) add.run(videoId, m);
+        }
+        adjustListingFacets(sqlite, listed, 1);
+        refreshListedCountsOf(sqlite, listed);
+        if (listed.length)
+          refreshTaxonomyCounts(sqlite, { models: oldModels as number[], categories: oldCats as number[] });
+      })();
+      listing.invalidateCounts();
     },
 
     /** A pending album with photos → listed. */

@@ -41,6 +41,12 @@ export function createAlbumUploads({
     create(me: number, form: Record<string, string | undefined>): { albumId: number } {
       const title = checkLength('title', form.title, 3, 100);
       const description = (form.desc ?? '').trim().slice(0, 2000);
+      // The same confirmation as a video upload (checkVideoUpload): no album is created without it.
+      if (form.adult !== '1')
+        throw new AppError('consent_required', {
+          field: 'adult',
+          message: 'Please confirm that everyone depicted is an adult and consented',
+        });
       const now = clock.now();
       const id = Number(
         sqlite

@@ -35,6 +35,16 @@ export function createPreviewImages(uploadsDir: string) {
       return token;
     },
 
+    /** Stores an image the server made itself (a frame of the video's own timeline): no hostile-file checks. */
+    async storeTrusted(memberId: number, jpeg: Buffer): Promise<string> {
+      const token = randomBytes(16).toString('hex');
+      mkdirSync(join(uploadsDir, 'previews'), { recursive: true });
+      await sharp(jpeg)
+        .jpeg({ quality: 90 })
+        .toFile(fileOf(uploadsDir, memberId, token));
+      return token;
+    },
+
     /**
      * Deletes stored previews older than `maxAgeMs` whose token no upload still needs: chosen for an
      * upload that never started, or whose upload failed or expired.

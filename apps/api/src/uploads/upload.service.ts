@@ -106,7 +106,7 @@ export function createUploadService({
           `SELECT u.id, u.filename, u.size, u.received, u.status, u.error, u.video_id AS videoId, u.created_at AS createdAt,
              (SELECT j.progress FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS progress,
              (SELECT j.stage FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS stage,
-             v.status_id AS videoStatus, v.reject_reason AS rejectReason, v.dir AS videoDir
+             v.status_id AS videoStatus, v.reject_reason AS rejectReason, v.dir AS videoDir, v.title AS videoTitle
            FROM uploads u LEFT JOIN videos v ON v.id = u.video_id WHERE u.member_id = ? ORDER BY u.created_at DESC LIMIT 100`,
         )
         .all(memberId);

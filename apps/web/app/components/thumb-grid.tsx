@@ -13,12 +13,15 @@ export function ThumbGrid({
   videos,
   label,
   onRemove,
+  tools,
   ads,
   below,
 }: {
   videos: readonly VideoThumb[];
   label?: string;
   onRemove?: (video: VideoThumb) => void;
+  /** Controls under each thumb (the owner's Edit and Delete on their uploads tab). */
+  tools?: (video: VideoThumb) => ReactNode;
   ads?: PageNetwork['ads']['listing'];
   /** Owner controls under each thumb (the playlist page's move buttons). */
   below?: (video: VideoThumb, index: number) => ReactNode;
@@ -30,6 +33,7 @@ export function ThumbGrid({
         <Fragment key={video.id}>
           <li className={onRemove ? 'thumb-grid__removable' : undefined}>
             <Thumb video={video} />
+            {tools?.(video)}
             {onRemove && (
               <button
                 type="button"

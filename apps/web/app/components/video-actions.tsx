@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
+import { useRootData } from '../lib/root-data';
+import { useHydrated } from '../lib/use-hydrated';
 import { once, useOnDemand } from '../lib/use-on-demand';
 import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
+import { OwnVideoTools } from './upload/own-video-tools';
 
 // Every dialog is fetched on intent (pointer over or focus on its button) and opened once it is there:
 // none of them is part of the video page's first load.
@@ -44,6 +48,10 @@ export function VideoActions({
   const login = useLoginModal();
   const { run, busy } = useMemberAction();
   const [lists, setLists] = useState<List[]>([]);
+  const viewerId = useRootData().viewer.memberId;
+  const revalidator = useRevalidator();
+  // Only after hydration: the page a visitor's cache may hold never carries an owner's controls.
+  const owner = useHydrated() && viewerId !== null && video.uploader?.id === viewerId;
   useEffect(() => {
     if (!signedIn || !active) return;
     apiClient()
@@ -122,6 +130,13 @@ export function VideoActions({
         >
           {t('video.report')}
         </button>
+      )}
+      {owner && video.state !== 'deleted' && (
+        <OwnVideoTools
+          video={video}
+          onDeleted={() => void revalidator.revalidate()}
+          onSaved={(result) => result === 'applied' && void revalidator.revalidate()}
+        />
       )}
       {open === 'report' && report.Component && (
         <report.Component

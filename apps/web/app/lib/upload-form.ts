@@ -23,3 +23,17 @@ export function uploadForm<T = Record<string, unknown>>(
     xhr.send(form);
   });
 }
+
+/**
+ * Sends a chosen preview image ahead of the video or the edit (video_edit.php act=preview, where the server
+ * checks it like any hostile file); its token then travels with the upload's metadata or the edit.
+ */
+export async function storePreviewImage(
+  file: File,
+): Promise<{ token: string } | { problem: { code: string; info?: Record<string, unknown> } }> {
+  const body = new FormData();
+  body.set('act', 'preview');
+  body.set('preview', file);
+  const sent = await uploadForm<{ preview: string }>('/api/video_edit.php', body, () => {});
+  return sent.ok ? { token: sent.preview } : { problem: { code: sent.code, info: sent.info } };
+}

@@ -23,6 +23,8 @@ export const VIDEO_FORMATS = [
 export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
 export const TITLE_MIN = 3;
 export const TITLE_MAX = 100;
+/** Uploads one member may have in progress at once (the server refuses a fourth). */
+export const MAX_CONCURRENT_UPLOADS = 3;
 
 /** A custom preview image: JPEG, PNG or WebP, at most 10 MB (the server also wants at least 640×360). */
 export const PREVIEW_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -88,4 +90,69 @@ export function formatEta(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Spec §9: longer than 6 minutes for exclusive videos, 10 for the others (the server checks it again). */
+export const MIN_SECONDS = { exclusive: 360, nonExclusive: 600 } as const;
+
+/** The length check made in the browser before any byte is sent; the problem's text is the server's own. */
+export function durationProblem(seconds: number | null, exclusive: boolean): UploadProblem | null {
+  if (seconds === null) return null;
+  const min = exclusive ? MIN_SECONDS.exclusive : MIN_SECONDS.nonExclusive;
+  return seconds <= min ? { field: 'file', code: 'too_short' } : null;
+}
+
+/**
+ * The length of a video file as the browser reads it from its metadata (a <video> on an object URL), or null
+ * when the browser cannot play the format (the server then decides after the upload).
+ */
+export function readDuration(file: File, timeoutMs = 15_000): Promise<number | null> {
+  return new Promise((resolve) => {
+    const video = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    let settled = false;
+    const done = (seconds: number | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      video.removeAttribute('src');
+      video.load();
+      URL.revokeObjectURL(url);
+      resolve(seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    video.preload = 'metadata';
+    video.muted = true;
+    video.onloadedmetadata = () => done(video.duration);
+    video.onerror = () => done(null);
+    video.src = url;
+  });
+}
+
+/** How much of a file's start the same-file check hashes (enough to tell two files of one size apart). */
+const HEAD_BYTES = 1024 * 1024;
+
+/**
+ * SHA-256 (hex) of the file's first megabyte: stored with an upload, compared when it is resumed. Null where
+ * the browser offers no digest (a page not served over HTTPS): name and size are then all that is compared.
+ */
+export async function headHash(file: Blob): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const bytes = await file.slice(0, HEAD_BYTES).arrayBuffer();
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a picked file is the one an unfinished upload was made from: the same name and size, and when the
+ * upload recorded it, the same first megabyte. Checked before any byte is sent.
+ */
+export async function sameFile(
+  file: File,
+  expected: { filename: string; size: number; head: string | null },
+): Promise<boolean> {
+  if (file.name !== expected.filename || file.size !== expected.size) return false;
+  if (expected.head === null) return true;
+  const head = await headHash(file);
+  return head === null || head === expected.head;
 }

@@ -1,7 +1,7 @@
 import { abbreviateCount } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { FriendButtons } from '../components/actions/friend-button';
 import { FriendRequests } from '../components/actions/friend-requests';
 import { OwnPlaylists } from '../components/actions/own-playlists';
@@ -16,6 +16,7 @@ import { Pagination } from '../components/pagination';
 import { PlaylistGrid } from '../components/playlist-grid';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
+import { OwnVideoTools } from '../components/upload/own-video-tools';
 import { WallPosts } from '../components/wall-posts';
 import type { Listing, MemberProfile, MemberSubscription, OwnAlbumLine, VideoThumb } from '../lib/dto';
 import { webpOf } from '../lib/image-variants';
@@ -289,8 +290,20 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
     act: data.tab === 'favourites' ? 'favourite_del' : 'watch_later_del',
     video_id: video.id,
   }));
+  const revalidator = useRevalidator();
   const { profile, tab, page, content } = data;
   const href = (n: number) => memberTabHref(profile.id, tab, n);
+  // The owner's uploads tab: Edit and Delete under each video (signed-in pages are never shared-cached).
+  const ownTools =
+    data.isOwner && tab === 'uploaded'
+      ? (video: VideoThumb) => (
+          <OwnVideoTools
+            video={video}
+            onDeleted={() => void revalidator.revalidate()}
+            onSaved={() => void revalidator.revalidate()}
+          />
+        )
+      : undefined;
   const headline =
     tab === 'overview' ? t('member.latest_uploads') : t(`member.headline.${tab}`, { name: profile.name });
   const paged = (pages: number, grid: ReactNode) => (
@@ -330,6 +343,7 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
           onRemove={
             data.isOwner && (tab === 'favourites' || tab === 'watch_later') ? removeFromList : undefined
           }
+          tools={ownTools}
         />,
       );
     case 'albums':

@@ -2,18 +2,21 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MyUploads } from '../components/upload/my-uploads';
 import { NotificationsList } from '../components/upload/notifications-list';
-import { useTusUpload } from '../components/upload/use-tus-upload';
+import { PreviewFileInput } from '../components/upload/preview-file-input';
+import { UnfinishedUploads } from '../components/upload/unfinished-uploads';
+import { UploadQueueList } from '../components/upload/upload-queue-list';
+import { useUploadQueue } from '../components/upload/use-upload-queue';
 import { errorText } from '../lib/form-errors';
 import { getI18n, withStrings } from '../lib/i18n';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { uploadForm } from '../lib/upload-form';
+import { storePreviewImage } from '../lib/upload-form';
 import {
   checkUpload,
-  formatBytes,
-  formatEta,
-  PREVIEW_TYPES,
+  durationProblem,
+  readDuration,
+  TITLE_MAX,
   type UploadProblem,
   VIDEO_FORMATS,
 } from '../lib/upload-rules';
@@ -43,68 +46,91 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AddVideo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRootData();
-  const tus = useTusUpload(loaderData.chunkSize);
-  const hydrated = useHydrated();
-  const [problems, setProblems] = useState<UploadProblem[]>([]);
   const [refreshKey, setRefreshKey] = useState(0);
+  const queue = useUploadQueue(loaderData.chunkSize, () => setRefreshKey((k) => k + 1));
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [checking, setChecking] = useState(false);
   const [previewMode, setPreviewMode] = useState<'auto' | 'custom'>('auto');
-  const problem = (field: UploadProblem['field']) => {
-    const p = problems.find((x) => x.field === field);
+  // One custom image stands for one video: with several files the pipeline picks each one's frame.
+  const mode = chosen.length > 1 ? 'auto' : previewMode;
+  const problem = (field: UploadProblem['field'], key?: string) => {
+    const p = problems.find((x) => x.field === field && (key === undefined || x.key === key));
     return p ? errorText(t, p) : null;
+  };
+
+  const choose = (files: FileList | null) => {
+    const list = [...(files ?? [])].map((file) => ({
+      key: `${file.name}-${file.size}-${file.lastModified}-${Math.random().toString(36).slice(2)}`,
+      file,
+      title: '',
+    }));
+    setChosen(list);
+    setProblems([]);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const file =
-      data.get('file') instanceof File && (data.get('file') as File).size > 0
-        ? (data.get('file') as File)
-        : null;
-    const title = String(data.get('title') ?? '');
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const adult = data.get('adult') === '1';
+    const exclusive = data.get('exclusive') === '1';
     const previewFile = data.get('preview') instanceof File && (data.get('preview') as File).size > 0;
     const preview = {
-      mode: data.get('preview_mode') === 'custom' ? ('custom' as const) : ('auto' as const),
-      file: previewFile ? (data.get('preview') as File) : null,
+      mode,
+      file: mode === 'custom' && previewFile ? (data.get('preview') as File) : null,
     };
-    const found = checkUpload(file, title, adult, preview);
+    const found: Problem[] = [];
+    if (chosen.length === 0)
+      found.push(...checkUpload(null, 'xxx', adult, preview).map((p) => ({ ...p, key: undefined })));
+    for (const c of chosen)
+      for (const p of checkUpload(c.file, c.title, adult, preview))
+        if (!found.some((f) => f.field === p.field && (p.field === 'adult' || p.field === 'preview')))
+          found.push({ ...p, key: p.field === 'file' || p.field === 'title' ? c.key : undefined });
+    if (found.length === 0) {
+      // The length, read by the browser before any byte is sent (the server checks it again).
+      setChecking(true);
+      for (const c of chosen) {
+        const tooShort = durationProblem(await readDuration(c.file), exclusive);
+        if (tooShort) found.push({ ...tooShort, key: c.key });
+      }
+      setChecking(false);
+    }
     setProblems(found);
-    if (found.length > 0 || !file) return;
+    if (found.length > 0 || chosen.length === 0) return;
     // The chosen preview image goes first (one small request); its token travels with the video.
     let previewToken = '';
     if (preview.mode === 'custom' && preview.file) {
-      const body = new FormData();
-      body.set('act', 'preview');
-      body.set('preview', preview.file);
-      const sent = await uploadForm<{ preview: string }>('/api/video_edit.php', body, () => {});
-      if (!sent.ok) {
-        setProblems([{ field: 'preview', code: sent.code, info: sent.info }]);
-        return;
-      }
-      previewToken = sent.preview;
+      const stored = await storePreviewImage(preview.file);
+      if ('problem' in stored) return setProblems([{ field: 'preview', ...stored.problem }]);
+      previewToken = stored.token;
     }
-    await tus.start(file, {
+    const shared = {
       preview: previewToken,
       preview_mode: preview.mode,
-      filename: file.name,
-      filetype: file.type,
-      title: title.trim(),
       description: String(data.get('description') ?? ''),
-      exclusive: data.get('exclusive') === '1' ? '1' : '0',
+      exclusive: exclusive ? '1' : '0',
       adult: '1',
       categories: data.getAll('categories').map(String).slice(0, 3).join(','),
       models: String(data.get('models') ?? ''),
-    });
-    setRefreshKey((k) => k + 1);
+    };
+    await queue.add(
+      chosen.map((c) => ({
+        file: c.file,
+        title: c.title.trim(),
+        metadata: { ...shared, filename: c.file.name, filetype: c.file.type, title: c.title.trim() },
+      })),
+    );
+    setChosen([]);
+    const input = form.elements.namedItem('file') as HTMLInputElement | null;
+    if (input) input.value = '';
   };
-
-  const { sent, total, speed } = tus.progress;
-  const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
-  const busy = tus.state === 'uploading' || tus.state === 'paused';
 
   return (
     <div className="member-edit">
       <h1 className="page-title">{t('upload.title')}</h1>
+      <UnfinishedUploads queue={queue} refreshKey={refreshKey} />
       <form
         className="auth-form upload-form"
         onSubmit={submit}
@@ -113,30 +139,63 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
         data-hydrated={hydrated ? 'true' : undefined}
       >
         <label className="form-field">
-          <span className="form-field__label">{t('upload.file')}</span>
+          <span className="form-field__label">{t('upload.files')}</span>
           <input
             type="file"
             name="file"
+            multiple
             accept={VIDEO_FORMATS.map((f) => `.${f}`).join(',')}
-            disabled={busy}
+            onChange={(e) => choose(e.target.files)}
             aria-invalid={problem('file') ? true : undefined}
           />
           <span className="image-upload__hint">{t('upload.file_hint')}</span>
-          {problem('file') && (
+          <span className="image-upload__hint">{t('upload.files_hint')}</span>
+          {chosen.length === 0 && problem('file') && (
             <span className="form-field__error" role="alert">
               {problem('file')}
             </span>
           )}
         </label>
-        <label className="form-field">
-          <span className="form-field__label">{t('upload.video_title')}</span>
-          <input className="input form-field__input" name="title" maxLength={100} disabled={busy} />
-          {problem('title') && (
-            <span className="form-field__error" role="alert">
-              {problem('title')}
-            </span>
-          )}
-        </label>
+        {chosen.length > 0 && (
+          <ul className="upload-files" data-testid="chosen-files">
+            {chosen.map((c) => (
+              <li key={c.key} className="upload-file" data-testid="chosen-file">
+                <span className="upload-file__name">{c.file.name}</span>
+                {problem('file', c.key) && (
+                  <span className="form-field__error" role="alert">
+                    {problem('file', c.key)}
+                  </span>
+                )}
+                <label className="form-field">
+                  <span className="form-field__label">{t('upload.file_title', { name: c.file.name })}</span>
+                  <input
+                    className="input form-field__input"
+                    value={c.title}
+                    maxLength={TITLE_MAX}
+                    onChange={(e) =>
+                      setChosen((list) =>
+                        list.map((x) => (x.key === c.key ? { ...x, title: e.target.value } : x)),
+                      )
+                    }
+                    aria-invalid={problem('title', c.key) ? true : undefined}
+                  />
+                  {problem('title', c.key) && (
+                    <span className="form-field__error" role="alert">
+                      {problem('title', c.key)}
+                    </span>
+                  )}
+                </label>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  onClick={() => setChosen((list) => list.filter((x) => x.key !== c.key))}
+                >
+                  {t('upload.remove_file', { name: c.file.name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         <fieldset className="form-field upload-form__preview">
           <legend className="form-field__label">{t('upload.preview.label')}</legend>
           <label className="filter filter--checkbox">
@@ -144,9 +203,8 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
               type="radio"
               name="preview_mode"
               value="auto"
-              checked={previewMode === 'auto'}
+              checked={mode === 'auto'}
               onChange={() => setPreviewMode('auto')}
-              disabled={busy}
             />
             <span>{t('upload.preview.auto')}</span>
           </label>
@@ -155,25 +213,13 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
               type="radio"
               name="preview_mode"
               value="custom"
-              checked={previewMode === 'custom'}
+              checked={mode === 'custom'}
               onChange={() => setPreviewMode('custom')}
-              disabled={busy}
+              disabled={chosen.length > 1}
             />
             <span>{t('upload.preview.custom')}</span>
           </label>
-          {previewMode === 'custom' && (
-            <>
-              <input
-                type="file"
-                name="preview"
-                accept={PREVIEW_TYPES.join(',')}
-                disabled={busy}
-                aria-label={t('upload.preview.file')}
-                aria-invalid={problem('preview') ? true : undefined}
-              />
-              <span className="image-upload__hint">{t('upload.preview.hint')}</span>
-            </>
-          )}
+          {mode === 'custom' && <PreviewFileInput name="preview" invalid={Boolean(problem('preview'))} />}
           {problem('preview') && (
             <span className="form-field__error" role="alert">
               {problem('preview')}
@@ -182,19 +228,13 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <label className="form-field">
           <span className="form-field__label">{t('upload.description')}</span>
-          <textarea
-            className="input comment-form__text"
-            name="description"
-            rows={3}
-            maxLength={2000}
-            disabled={busy}
-          />
+          <textarea className="input comment-form__text" name="description" rows={3} maxLength={2000} />
         </label>
         <fieldset className="form-field upload-form__categories">
           <legend className="form-field__label">{t('upload.categories')}</legend>
           {loaderData.categories.map((c) => (
             <label key={c.dir} className="filter filter--checkbox">
-              <input type="checkbox" name="categories" value={c.dir} disabled={busy} />
+              <input type="checkbox" name="categories" value={c.dir} />
               <span>{c.title}</span>
             </label>
           ))}
@@ -205,15 +245,14 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
             className="input form-field__input"
             name="models"
             placeholder={t('upload.models_placeholder')}
-            disabled={busy}
           />
         </label>
         <label className="filter filter--checkbox">
-          <input type="checkbox" name="exclusive" value="1" disabled={busy} />
+          <input type="checkbox" name="exclusive" value="1" />
           <span>{t('upload.exclusive')}</span>
         </label>
         <label className="filter filter--checkbox">
-          <input type="checkbox" name="adult" value="1" disabled={busy} />
+          <input type="checkbox" name="adult" value="1" />
           <span>{t('upload.adult')}</span>
         </label>
         {problem('adult') && (
@@ -221,56 +260,22 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
             {problem('adult')}
           </p>
         )}
-        {tus.state === 'idle' || tus.state === 'error' || tus.state === 'done' ? (
-          <button type="submit" className="button button--primary">
-            {t('upload.start')}
-          </button>
-        ) : null}
+        <button type="submit" className="button button--primary" disabled={checking}>
+          {checking ? t('upload.checking') : t('upload.start')}
+        </button>
       </form>
-
-      {tus.state !== 'idle' && (
-        <section className="upload-progress" data-testid="upload-progress" aria-live="polite">
-          <progress max={100} value={percent} aria-label={t('upload.progress')} />
-          <p>
-            {t('upload.progress_line', {
-              percent,
-              sent: formatBytes(sent),
-              total: formatBytes(total),
-              speed: `${formatBytes(speed)}/s`,
-              eta: speed > 0 ? formatEta((total - sent) / speed) : '—',
-            })}
-          </p>
-          <div className="member-actions">
-            {tus.state === 'uploading' && (
-              <button type="button" className="button" onClick={tus.pause}>
-                {t('upload.pause')}
-              </button>
-            )}
-            {(tus.state === 'paused' || (tus.state === 'error' && tus.error?.code === 'network')) && (
-              <button type="button" className="button" onClick={tus.resume}>
-                {t('upload.resume')}
-              </button>
-            )}
-            {busy && (
-              <button type="button" className="button" onClick={() => void tus.cancel()}>
-                {t('upload.cancel')}
-              </button>
-            )}
-          </div>
-          {tus.state === 'done' && (
-            <p className="auth-done" role="status" data-testid="upload-done">
-              {t('upload.done')}
-            </p>
-          )}
-          {tus.state === 'error' && tus.error && (
-            <p className="form-error" role="alert" data-testid="upload-error">
-              {errorText(t, tus.error)}
-            </p>
-          )}
-        </section>
-      )}
+      <UploadQueueList queue={queue} />
       <NotificationsList lang={lang} />
-      <MyUploads lang={lang} refreshKey={tus.state === 'done' ? refreshKey + 1 : refreshKey} />
+      <MyUploads lang={lang} refreshKey={refreshKey} />
     </div>
   );
 }
+
+interface Chosen {
+  key: string;
+  file: File;
+  title: string;
+}
+
+/** A form problem; `key` names the chosen file it belongs to. */
+type Problem = UploadProblem & { key?: string };

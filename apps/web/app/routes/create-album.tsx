@@ -52,6 +52,8 @@ export default function CreateAlbum({ loaderData }: Route.ComponentProps) {
     if (title.length < 3)
       return setError(errorText(t, { code: title ? 'min_length' : 'required', info: { length: 3 } }));
     if (files.length === 0) return setError(errorText(t, { code: 'photos_required' }));
+    // The same confirmation as a video upload; the server refuses an album without it.
+    if (data.get('adult') !== '1') return setError(errorText(t, { code: 'consent_required' }));
     const bad = files.find((f) => !/^image\/(jpeg|png|webp)$/.test(f.type));
     if (bad) return setError(`${bad.name}: ${errorText(t, { code: 'bad_file_type' })}`);
     setState('sending');
@@ -60,6 +62,7 @@ export default function CreateAlbum({ loaderData }: Route.ComponentProps) {
       title,
       desc: String(data.get('desc') ?? ''),
       categories: data.getAll('categories').map(String).slice(0, 3).join(','),
+      adult: '1',
     });
     if (!made.ok) {
       setState('idle');
@@ -122,6 +125,10 @@ export default function CreateAlbum({ loaderData }: Route.ComponentProps) {
             disabled={state !== 'idle'}
           />
           <span className="image-upload__hint">{t('album_upload.photos_hint')}</span>
+        </label>
+        <label className="filter filter--checkbox">
+          <input type="checkbox" name="adult" value="1" disabled={state !== 'idle'} />
+          <span>{t('upload.adult')}</span>
         </label>
         <FormError text={error} />
         {state === 'idle' && (

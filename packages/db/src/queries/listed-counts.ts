@@ -67,3 +67,22 @@ export function refreshListedCountsOf(sqlite: Database.Database, videoIds: reado
 export function refreshPlaylistCount(sqlite: Database.Database, playlistId: number): void {
   sqlite.prepare(`UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL} WHERE id = ?`).run(playlistId);
 }
+
+/**
+ * Recounts the given models and categories by id: after a listed video's links changed, the ones it left are
+ * no longer found through the video (refreshListedCountsOf), so they are named.
+ */
+export function refreshTaxonomyCounts(
+  sqlite: Database.Database,
+  ids: { models: readonly number[]; categories: readonly number[] },
+): void {
+  const [models, , categories] = VIDEO_COUNTS;
+  if (ids.models.length)
+    sqlite
+      .prepare(`UPDATE ${models.set} WHERE id IN (SELECT value FROM json_each(?))`)
+      .run(JSON.stringify(ids.models));
+  if (ids.categories.length)
+    sqlite
+      .prepare(`UPDATE ${categories.set} WHERE id IN (SELECT value FROM json_each(?))`)
+      .run(JSON.stringify(ids.categories));
+}

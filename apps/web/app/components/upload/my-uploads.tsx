@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { formatBytes } from '../../lib/upload-rules';
+import { OwnVideoTools } from './own-video-tools';
 
 type MyUpload = Awaited<ReturnType<ReturnType<typeof apiClient>['uploads']['mine']['query']>>[number];
 
@@ -11,6 +12,7 @@ type MyUpload = Awaited<ReturnType<ReturnType<typeof apiClient>['uploads']['mine
 export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: number }) {
   const { t } = useTranslation();
   const [items, setItems] = useState<MyUpload[] | null>(null);
+  const [changed, setChanged] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger (a finished upload), not an input
   useEffect(() => {
@@ -21,7 +23,8 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
         .uploads.mine.query()
         .catch(() => null);
       if (stop) return;
-      if (list) setItems(list);
+      // Unfinished uploads have their own list with Resume (unfinished-uploads.tsx).
+      if (list) setItems(list.filter((u) => u.status !== 'uploading'));
       if (list?.some((u) => u.status === 'complete' || u.status === 'processing'))
         timer = setTimeout(load, 2000);
     };
@@ -30,7 +33,7 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
       stop = true;
       clearTimeout(timer);
     };
-  }, [refreshKey]);
+  }, [refreshKey, changed]);
 
   /**
    * After processing: waiting, published, rejected (with the moderator's reason) or taken down; an edit of a
@@ -85,6 +88,13 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
             )}
             {u.status === 'done' && u.videoStatus === 1 && u.videoId && (
               <Link to={`/videos/${u.videoId}/${u.videoDir ?? ''}/`}>{t('upload.watch')}</Link>
+            )}
+            {u.status === 'done' && u.videoId && u.videoStatus !== 5 && (
+              <OwnVideoTools
+                video={{ id: u.videoId, title: u.videoTitle ?? u.filename }}
+                onDeleted={() => setChanged((n) => n + 1)}
+                onSaved={() => setChanged((n) => n + 1)}
+              />
             )}
             {(u.status === 'processing' || u.status === 'complete') && (
               <progress max={100} value={Math.round(u.progress * 100)} aria-label={t('upload.processing')} />
