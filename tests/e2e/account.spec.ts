@@ -186,7 +186,7 @@ test('a member edits an album: photos added, removed, reordered, the cover and t
   const page = await newMember(browser, name);
   const made = await page.request.post('/api/album_edit.php', {
     headers: { origin: baseURL! },
-    multipart: { act: 'create', title: 'Pier at dawn' },
+    multipart: { act: 'create', title: 'Pier at dawn', adult: '1' },
   });
   const albumId = (await made.json()).album_id as number;
   const photo = (n: number) => ({

@@ -167,6 +167,7 @@ describe('own albums', () => {
     const form = new FormData();
     form.set('act', 'create');
     form.set('title', 'Harbour stills');
+    form.set('adult', '1');
     const made = await sut.json('/api/album_edit.php', {
       method: 'POST',
       body: form,
