@@ -62,6 +62,18 @@ test('a member uploads a 20 MB video, reloads halfway, resumes it from the visib
   ).toBeVisible();
   expect(tusRequests).toEqual([]);
   await adult.check();
+  // Chunks after the ninth (1 MB each) wait until the test has paused: on a fast machine the upload could
+  // otherwise finish between reading its progress and pressing Pause.
+  let releaseChunks!: () => void;
+  const chunksHeld = new Promise<void>((release) => {
+    releaseChunks = release;
+  });
+  let patches = 0;
+  await page.route('**/api/upload/**', async (route) => {
+    if (route.request().method() === 'PATCH' && ++patches > 9) await chunksHeld;
+    // A held chunk is abandoned by the pause: continuing it then fails, which is expected.
+    await route.continue().catch(() => {});
+  });
   await form.getByRole('button', { name: 'Upload' }).click();
 
   const item = page.getByTestId('upload-item');
@@ -72,6 +84,8 @@ test('a member uploads a 20 MB video, reloads halfway, resumes it from the visib
   // Paused first, so the upload cannot finish between the reading and the reload on a fast machine.
   await item.getByRole('button', { name: 'Pause' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
+  releaseChunks();
+  await page.unroute('**/api/upload/**');
   const before = Number(await bar.getAttribute('value'));
   expect(before).toBeLessThan(100);
   await page.reload();

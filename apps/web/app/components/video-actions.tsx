@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { apiClient } from '../lib/api-client';
@@ -10,7 +10,6 @@ import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
 import { VoteButtons } from './actions/vote-buttons';
 import { useLoginModal } from './auth/login-modal';
-import { OwnVideoTools } from './upload/own-video-tools';
 
 // Every dialog is fetched on intent (pointer over or focus on its button) and opened once it is there:
 // none of them is part of the video page's first load.
@@ -18,6 +17,10 @@ const loadAddTo = once(() => import('./actions/add-to-playlist-modal').then((m) 
 const loadReport = once(() => import('./contact/contact-modal').then((m) => m.ContactModal));
 const loadGate = once(() => import('./download-gate').then((m) => m.DownloadGate));
 const loadShare = once(() => import('./share-modal').then((m) => m.ShareModal));
+// The owner's Edit and Delete appear after hydration for the owner only: no visitor downloads them.
+const OwnVideoTools = lazy(() =>
+  import('./upload/own-video-tools').then((m) => ({ default: m.OwnVideoTools })),
+);
 
 type OpenModal = 'share' | 'download' | 'add-to' | 'report' | null;
 type List = 'favourites' | 'watch_later';
@@ -132,11 +135,13 @@ export function VideoActions({
         </button>
       )}
       {owner && video.state !== 'deleted' && (
-        <OwnVideoTools
-          video={video}
-          onDeleted={() => void revalidator.revalidate()}
-          onSaved={(result) => result === 'applied' && void revalidator.revalidate()}
-        />
+        <Suspense fallback={null}>
+          <OwnVideoTools
+            video={video}
+            onDeleted={() => void revalidator.revalidate()}
+            onSaved={(result) => result === 'applied' && void revalidator.revalidate()}
+          />
+        </Suspense>
       )}
       {open === 'report' && report.Component && (
         <report.Component
