@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { listingHref } from '../lib/listing-filters';
 import { modelHref } from '../lib/models';
 import { useRootData } from '../lib/root-data';
+import { CountBadge } from './count-badge';
 import { OrientationSwitch } from './orientation-switch';
 
 const VIDEO_LINKS = [
@@ -148,15 +149,10 @@ export function MainNav({ id, open }: { id: string; open: boolean }) {
           <li className="main-nav__item main-nav__item--member">
             <NavLink to="/notifications/" className="main-nav__link" data-testid="nav-notifications">
               {t('account.notifications')}
-              {viewer.notifications > 0 && (
-                <span className="account-menu__badge">
-                  {viewer.notifications}
-                  <span className="visually-hidden">
-                    {' '}
-                    {t('account.notifications_unread', { count: viewer.notifications })}
-                  </span>
-                </span>
-              )}
+              <CountBadge
+                count={viewer.notifications}
+                label={t('account.notifications_unread', { count: viewer.notifications })}
+              />
             </NavLink>
           </li>
         )}

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { postForm } from '../lib/legacy-post';
 import { memberTabHref } from '../lib/members';
 import { useRootData } from '../lib/root-data';
+import { CountBadge } from './count-badge';
 import { GatedImage } from './gated-image';
 import { NotificationBell } from './notification-bell';
 
@@ -81,26 +82,16 @@ export default function MemberMenu() {
           <li>
             <Link to="/messages/" className="account-menu__item">
               {t('account.messages')}
-              {viewer.unread > 0 && (
-                <span className="account-menu__badge">
-                  {viewer.unread}
-                  <span className="visually-hidden"> {t('account.unread', { count: viewer.unread })}</span>
-                </span>
-              )}
+              <CountBadge count={viewer.unread} label={t('account.unread', { count: viewer.unread })} />
             </Link>
           </li>
           <li>
             <Link to="/notifications/" className="account-menu__item" data-testid="menu-notifications">
               {t('account.notifications')}
-              {viewer.notifications > 0 && (
-                <span className="account-menu__badge">
-                  {viewer.notifications}
-                  <span className="visually-hidden">
-                    {' '}
-                    {t('account.notifications_unread', { count: viewer.notifications })}
-                  </span>
-                </span>
-              )}
+              <CountBadge
+                count={viewer.notifications}
+                label={t('account.notifications_unread', { count: viewer.notifications })}
+              />
             </Link>
           </li>
           {links.map(([href, label]) => (
