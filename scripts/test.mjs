@@ -1,4 +1,4 @@
-// `npm test`: unit and integration tests (vitest), then the browser tests against the built server.
+// `npm test`: lint and type checks, unit and integration tests (vitest), then the browser tests against the built server.
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM, ensureSystemPackages, FFMPEG } from './system-deps.mjs';
 
@@ -8,6 +8,9 @@ const run = (cmd, args, env = {}) => {
 };
 
 if (!ensureSystemPackages([FFMPEG, CHROMIUM])) process.exit(1);
+// Gates first: lint and both type checks at zero findings, so drift cannot pass unseen.
+run('npx', ['biome', 'check', '--error-on-warnings', '.']);
+run('npm', ['run', 'typecheck', '--silent']);
 // Integration tests render pages through the server, so the web app is built first.
 run('npm', ['run', 'build', '--silent']);
 run('npx', ['vitest', 'run']);
