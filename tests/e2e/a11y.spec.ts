@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';
 
 /** The first link of a listing's first item: a real video, model or album page of the seeded site. */

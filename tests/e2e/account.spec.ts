@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 import { newMember, PASSWORD } from './helpers/members';
 
 const NEW_PASSWORD = 'silver-screen-1931';
@@ -30,7 +31,7 @@ test('a member changes password and email, exports the data and deletes the acco
 }) => {
   const name = `acct${Date.now() % 1_000_000}`;
   const page = await newMember(browser, name);
-  const other = await (await browser.newContext()).newPage();
+  const other = await newPage(browser);
 
   // A comment of A's, to find in the export.
   const listing = await (
@@ -115,7 +116,7 @@ test('a member manages own playlists from the tab; a private one is marked and h
 }) => {
   const name = `lists${Date.now() % 1_000_000}`;
   const page = await newMember(browser, name);
-  const stranger = await (await browser.newContext()).newPage();
+  const stranger = await newPage(browser);
   const memberId = (await (await page.request.get('/api/account/export.json')).json()).profile.id as number;
 
   // New playlist from the tab.

@@ -1,4 +1,5 @@
-import { expect, type Request, test } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Anything that would show a picture or a film: images, media, and every file under /media/. */
 const isMedia = (request: Request) =>

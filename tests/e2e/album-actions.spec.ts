@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newMember } from './helpers/members';
 
 test('an album page has votes, share and comments; a member votes and comments', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the album listing shows albums, sorts and pages, with server redirects', async ({ page, request }) => {
   await page.goto('/albums/latest-updates/1/');

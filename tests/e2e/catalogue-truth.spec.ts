@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * Issue 19: a visitor never sees the listing and the player disagree. The longest demo videos loop a

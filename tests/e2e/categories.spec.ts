@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the category index lists categories with their video counts', async ({ page }) => {
   const response = await page.goto('/categories/');

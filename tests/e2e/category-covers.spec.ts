@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the categories index pictures each category with one of its videos, sized and lazy', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 import { newMember, openAccountMenu } from './helpers/members';
 
 test.beforeEach(async ({ context }) => {
@@ -71,7 +71,7 @@ test('a member subscribes to a channel; the state is fetched after load, never i
   const member = await newMember(browser, `chan${Date.now().toString(36)}`);
 
   // Signed out: the button asks to sign in, and nothing is sent.
-  const anonymous = await (await browser.newContext()).newPage();
+  const anonymous = await newPage(browser);
   await anonymous.goto(channelUrl);
   await expect(async () => {
     await anonymous.getByTestId('subscribe-button').click();

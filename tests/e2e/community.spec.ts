@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the community lists 96 members a page and its filters narrow the list', async ({ page, request }) => {
   const r = await request.get('/community/', { maxRedirects: 0 });

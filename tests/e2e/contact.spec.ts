@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { expect, test } from './fixtures';
 
 const DB = join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'site.db');
 

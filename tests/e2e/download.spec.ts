@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mp4Boxes, probeMp4 } from '../../packages/media/src/testing/hls-fixture';
+import { expect, test } from './fixtures';
 
 const VIDEO = '/videos/1/';
 

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The first seeded video (ids 1..400) whose legacy answer matches, e.g. a deleted or private one. */
 async function findVideo(

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('cookies_notice', '1'));

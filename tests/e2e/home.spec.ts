@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('home shows three blocks of thumbs, lazily loading the lower two', async ({ page }) => {
   const response = await page.goto('/');

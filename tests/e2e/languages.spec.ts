@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { type Catalog, catalogs, LANGS, type Lang } from './helpers/catalogs';
 
 const lookup = (catalog: Catalog, key: string) =>

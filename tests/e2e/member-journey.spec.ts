@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { newMember, openAccountMenu, registerAndConfirm, signIn } from './helpers/members';
 
 const stamp = Date.now() % 1_000_000;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a community card opens the member page; its tabs show profile, lists and friends', async ({ page }) => {
   await page.goto('/community/alphabet/1/');

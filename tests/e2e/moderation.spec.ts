@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
@@ -15,12 +15,12 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   createStaff(adminName, 'admin');
 
   // The moderator keeps the queue open while a member uploads.
-  const moderator = await (await browser.newContext()).newPage();
+  const moderator = await newPage(browser);
   await signInAs(moderator, moderatorName, STAFF_PASSWORD);
   await moderator.goto('/moderation/');
   await expect(moderator.getByRole('heading', { name: /Moderation queue/ })).toBeVisible();
 
-  const member = await (await browser.newContext()).newPage();
+  const member = await newPage(browser);
   const memberName = `uploader_${stamp}`;
   await registerAndConfirm(member, memberName);
   await signIn(member, memberName);
@@ -56,7 +56,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await expect(member.getByTestId('notifications')).toContainText(`“${title}” has been approved`);
 
   // 4. Listed in latest updates and found by search (the index job runs in the inline worker).
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await newPage(browser);
   await visitor.goto('/videos/latest-updates/1/');
   const thumb = visitor.getByTestId('thumb').filter({ hasText: title });
   await expect(thumb).toBeVisible();
@@ -154,7 +154,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await expect(visitor.getByTestId('thumb').filter({ hasText: title })).toHaveCount(0);
 
   // 8. The admin's audit log shows the approval.
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await newPage(browser);
   await signInAs(admin, adminName, STAFF_PASSWORD);
   await admin.goto('/moderation/audit/');
   const entries = admin.getByTestId('audit-entry');
@@ -182,7 +182,7 @@ test('members and visitors get a 404 from every moderation page', async ({ brows
   ]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
   }
-  const member = await (await browser.newContext()).newPage();
+  const member = await newPage(browser);
   const name = `curious_${Date.now() % 1_000_000}`;
   await registerAndConfirm(member, name);
   await signIn(member, name);

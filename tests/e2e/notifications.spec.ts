@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { expect, newPage, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';
 import { newMember, openAccountMenu } from './helpers/members';
 import { createStaff, E2E_DATA_DIR, STAFF_PASSWORD, signInAs } from './helpers/staff';
@@ -90,7 +91,7 @@ test('friend request accepted in place, a comment and an approval reach the memb
   await expect(ann.getByTestId('notification-list')).toContainText(`${benName} subscribed to your uploads.`);
   const title = `Lighthouse keeper ${stamp}`;
   const video = pendingVideo(annId, title);
-  const mod = await (await browser.newContext()).newPage();
+  const mod = await newPage(browser);
   await signInAs(mod, modName, STAFF_PASSWORD);
   await mod.goto('/moderation/');
   const item = mod.getByTestId('queue-item').filter({ hasText: title });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
 import { shots } from './helpers/shots';
@@ -45,10 +46,10 @@ test('an uploader sends two files at once, edits an approved video (held for mod
   const renamed = `Lantern festival ${stamp}`;
   const moderatorName = `steward_${stamp}`;
   createStaff(moderatorName, 'moderator');
-  const moderator = await (await browser.newContext()).newPage();
+  const moderator = await newPage(browser);
   await signInAs(moderator, moderatorName, STAFF_PASSWORD);
 
-  const member = await (await browser.newContext()).newPage();
+  const member = await newPage(browser);
   const memberName = `keeper_${stamp}`;
   await registerAndConfirm(member, memberName);
   await signIn(member, memberName);
@@ -79,7 +80,7 @@ test('an uploader sends two files at once, edits an approved video (held for mod
   // 2. Both approved; the uploads tab shows them with Edit and Delete.
   await approve(moderator, (i) => i.kind === 'video' && i.title === first);
   await approve(moderator, (i) => i.kind === 'video' && i.title === second);
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await newPage(browser);
   await visitor.goto('/videos/latest-updates/1/');
   await expect(visitor.getByTestId('thumb').filter({ hasText: first })).toBeVisible();
   const videoUrl = await visitor

@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The seed's first video is a real 30 s clip with an HLS ladder of 4 s segments. */
 const VIDEO = '/videos/1/';

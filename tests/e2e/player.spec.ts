@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, waitingForHydration } from './fixtures';
 import { newMember } from './helpers/members';
 
 /**
@@ -274,7 +275,7 @@ test('a member resumes on another device: the position is kept by the server', a
     .context()
     .browser()!
     .newContext({ storageState: await member.context().storageState() });
-  const page = await other.newPage();
+  const page = waitingForHydration(await other.newPage());
   await page.goto(VIDEO, { waitUntil: 'networkidle' });
   // The cached page carries nothing of the member; the position comes after load.
   await page.getByTestId('play-button').click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the playlists listing shows playlists and its sorts', async ({ page, request }) => {
   const r = await request.get('/playlists/', { maxRedirects: 0 });

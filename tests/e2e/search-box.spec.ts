@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem('cookies_notice', '1'));
@@ -22,7 +22,7 @@ test('the search box keeps the query on the results page, from a search and from
   await expect(page.getByTestId('search-box').getByRole('combobox')).toHaveValue('');
 
   // The server-rendered (cached, script-less) results page has the query in the box too.
-  const noJs = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  const noJs = await newPage(browser, { javaScriptEnabled: false });
   await noJs.goto('/search/2/?s=vienna%20nights');
   await expect(noJs.getByTestId('search-box').getByRole('combobox')).toHaveValue('vienna nights');
 });

@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the search box suggests after the pause, arrows and Enter open results, short queries send nothing', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
+  // The page's own timers run on Playwright's clock, so the debounce can be passed without sleeping.
+  await page.clock.install();
   await page.goto('/');
   const box = page.getByTestId('search-box');
   const input = box.getByRole('combobox');
@@ -15,7 +17,8 @@ test('the search box suggests after the pause, arrows and Enter open results, sh
     if (r.url().includes('/api/suggester.php')) suggesterCalls.push(r.url());
   });
   await input.fill('su');
-  await page.waitForTimeout(500);
+  await page.clock.runFor(1000);
+  await page.evaluate(() => 0);
   expect(suggesterCalls).toHaveLength(0);
   await input.press('Enter');
   await expect(page.getByTestId('search-error')).toHaveText('Enter 3 to 69 characters to search.');

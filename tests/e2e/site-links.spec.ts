@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Thumbs, category boxes and page numbers are plain anchors that one listener in the layout turns into
 // client navigations (docs/decisions/0031): they must still warm the next page and move without a reload.

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const titles = (page: Page) =>
   page.getByTestId('thumb').evaluateAll((els) => els.map((e) => e.textContent ?? ''));

@@ -1,8 +1,8 @@
 import { closeSync, copyFileSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, test } from './fixtures';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
 import { shots } from './helpers/shots';

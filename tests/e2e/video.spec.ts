@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** The seed's first videos are the real clips, shown exactly as they are. */
 const VIDEO = '/videos/1/';

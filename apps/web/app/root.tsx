@@ -15,6 +15,7 @@ import { FooterBanners } from './components/ad-zones';
 import { AgeGateDialog } from './components/age-gate-dialog';
 import { LoginModalProvider } from './components/auth/login-modal';
 import { COOKIE_NOTICE_SCRIPT, CookieNotice } from './components/cookie-notice';
+import { HydrationMarker } from './components/hydration-marker';
 import { LinkNavigation } from './components/link-navigation';
 import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
       </head>
       <body className={bare ? 'bare' : undefined}>
+        <HydrationMarker />
         <I18nextProvider i18n={i18n}>
           <AgeGateProvider gate={root.ageGate}>
             {bare ? (

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, newPage } from '../fixtures';
 
 export const PASSWORD = 'reels-forever';
 
@@ -30,7 +31,7 @@ export async function signIn(page: Page, name: string) {
 }
 
 export async function newMember(browser: Browser, name: string) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await newPage(browser);
   await registerAndConfirm(page, name);
   await signIn(page, name);
   return page;

@@ -1,0 +1,38 @@
+import { type Browser, type BrowserContextOptions, test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Every document this page opens by goto or reload is waited on until React has hydrated it
+ * (components/hydration-marker.tsx sets html[data-hydrated]): a click that lands earlier has no handler.
+ * Documents that are not the app (JSON, media, plain error bodies) are not waited on.
+ */
+export function waitingForHydration(page: Page): Page {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => document.documentElement.dataset.hydrated === 'true' || !('__reactRouterContext' in window),
+      undefined,
+      { polling: 50 },
+    );
+  const settle = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R): Promise<R> => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated();
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => settle(await goto(url, options));
+  page.reload = async (options) => settle(await reload(options));
+  return page;
+}
+
+/** A page in a context of its own (another visitor or member), waiting for hydration like the default one. */
+export async function newPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  return options?.javaScriptEnabled === false ? page : waitingForHydration(page);
+}
+
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : waitingForHydration(page));
+  },
+});
