@@ -1,12 +1,14 @@
-/** Errors are data: a stable snake_case code from the spec's catalogue, mapped to text by the web app. */
+import type { ErrorCode } from '@vt/rules';
+
+/** Errors are data: a stable snake_case code from the spec's catalogue (@vt/rules), mapped to text by the web app. */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   readonly field?: string;
   readonly info?: unknown;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     opts: { status?: number; field?: string; info?: unknown; message?: string } = {},
   ) {
     super(opts.message ?? code);
@@ -17,4 +19,4 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code = 'not_found') => new AppError(code, { status: 404 });
+export const notFound = (code: ErrorCode = 'not_found') => new AppError(code, { status: 404 });

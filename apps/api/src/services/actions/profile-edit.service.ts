@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMBER_PRIVATE_SECTIONS } from '@vt/db';
+import type { ErrorCode } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
@@ -23,7 +24,9 @@ const IMAGE_RULES = {
 } as const;
 export type ProfileImage = keyof typeof IMAGE_RULES;
 
-const invalid = (field: string, code = `bad_${field}`) => new AppError(code, { field });
+type CodedField = keyof typeof CODED_FIELDS | 'country' | 'birth_date' | 'private_sections';
+const invalid = (field: CodedField | 'website', code: ErrorCode = `bad_${field as CodedField}`) =>
+  new AppError(code, { field });
 
 /** A member editing their own profile: fields, privacy, avatar and cover. */
 export function createProfileEditService({
@@ -47,7 +50,7 @@ export function createProfileEditService({
         if (v.length > max) throw maxLength(field, max);
         values[field] = v || null;
       }
-      for (const [field, count] of Object.entries(CODED_FIELDS)) {
+      for (const [field, count] of Object.entries(CODED_FIELDS) as [keyof typeof CODED_FIELDS, number][]) {
         if (form[field] === undefined) continue;
         const v = form[field]!;
         if (v === '') values[field] = null;
