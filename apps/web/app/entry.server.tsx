@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -62,10 +62,16 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell reject and are logged by react-router.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reject and reach handleError below.
+          if (shellRendered) loadContext.logError(error, 'render');
         },
       },
     );
   });
 }
+
+/** Loader, action and shell failures: logged with the request id (a visitor who left early is not an error). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.logError(error, 'loader');
+};

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDb, openDb } from '@vt/db';
+import type { Logger } from 'pino';
 import { createApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
@@ -48,6 +49,8 @@ export function createTestApp(
     env?: Record<string, string>;
     photos?: number;
     externalProvider?: ExternalProvider | null;
+    /** Where the app logs (default: nowhere). */
+    log?: Logger;
   } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vt-test-'));
@@ -81,7 +84,7 @@ export function createTestApp(
   const built = createApp({
     config,
     db,
-    log: createLogger('silent'),
+    log: opts.log ?? createLogger('silent'),
     externalProvider: opts.externalProvider,
   });
   const request = (path: string, init?: RequestInit) => built.app.request(path, init);

@@ -19,6 +19,8 @@ export interface PageContext {
   country: string | null;
   gender: Gender;
   requestId: string;
+  /** Logs a loader or render failure with this request's id, as API errors are logged. */
+  logError: (error: unknown, stage: 'loader' | 'render') => void;
   /** Public base URL, e.g. http://localhost:3000 */
   origin: string;
   /** An external sign-in provider is configured (`/api/.g.php`). */

@@ -114,6 +114,7 @@ export function pagesHandler(
       country: c.var.country,
       gender: c.var.gender,
       requestId: c.var.requestId,
+      logError: (err, stage) => c.var.log.error({ err, stage }, 'page failed'),
       origin,
       externalSignIn: c.var.services.external.enabled,
       uploadChunkBytes,
