@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Viewer } from './pages/context';
 import type { Gender } from './services/dto';
 import type { Services } from './services/index';
+import type { Viewer } from './services/viewer';
 
 /** Per-request values middleware puts on the Hono context. */
 export interface AppEnv {

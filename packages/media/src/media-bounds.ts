@@ -1,5 +1,5 @@
 import { MediaError } from './errors';
-import type { ProbeResult } from './probe';
+import type { ProbeResult } from './probe-result';
 
 /**
  * What the pipeline accepts. Decoding cost grows with the picture size and the frame count, so a 200 KB

@@ -1,17 +1,11 @@
 import { isLang } from '@vt/i18n';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { AD_ZONES, type AdZone } from './ad-document-url';
 import type { NetworkConfig } from './network-config';
 
 /** The iframe sandbox of every ad: scripts and popups, never the site's origin, forms or top navigation. */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
-
-const ZONES = ['under-player', 'footer', 'listing'] as const;
-export type AdZone = (typeof ZONES)[number];
-
-/** Where a zone's `index`th ad document is served, in the page's language. */
-export const adDocumentUrl = (lang: string, zone: AdZone, index: number) =>
-  `/ads/${lang}/${zone}/${index}.html`;
 
 /**
  * The document an ad frame shows: the configured HTML, wrapped when it is a fragment. Links open in a new
@@ -38,7 +32,7 @@ export function adDocumentRoutes(network: NetworkConfig) {
     const { lang, zone, file } = c.req.param();
     const index = /^(\d{1,2})\.html$/.exec(file);
     const html =
-      isLang(lang) && (ZONES as readonly string[]).includes(zone) && index
+      isLang(lang) && (AD_ZONES as readonly string[]).includes(zone) && index
         ? zoneAds(zone as AdZone)[Number(index[1])]
         : undefined;
     if (html === undefined) return c.text('Not found', 404);

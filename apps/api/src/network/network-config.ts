@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogs, LANGS } from '@vt/i18n';
 import { z } from 'zod';
-import { adDocumentUrl } from './ad-documents.routes';
+import { adDocumentUrl } from './ad-document-url';
 
 /** The demo network shipped in the repo: invented `.example` sites and in-repo placeholder banners. */
 export const DEMO_NETWORK_FILE = join(dirname(fileURLToPath(import.meta.url)), 'demo', 'network.json');

@@ -2,13 +2,10 @@ import type { PageAgeGate } from '../age/age-gate.page';
 import type { Config } from '../config';
 import type { PageNetwork } from '../network/network-config';
 import type { Gender } from '../services/dto';
+import type { Viewer } from '../services/viewer';
 import type { ApiCaller } from '../trpc/root';
 
-export interface Viewer {
-  memberId: number | null;
-  name: string | null;
-  role: 'member' | 'moderator' | 'admin' | null;
-}
+export type { Viewer };
 
 /** What every page loader receives as react-router's load context. */
 export interface PageContext {

@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { AppError } from '../lib/app-error';
-import type { Viewer } from '../pages/context';
 import type { Gender } from '../services/dto';
 import type { Services } from '../services/index';
 import type { Visitor } from '../services/view-stats.service';
+import type { Viewer } from '../services/viewer';
 
 export interface TrpcContext {
   services: Services;
