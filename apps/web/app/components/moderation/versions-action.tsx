@@ -25,7 +25,7 @@ export function VersionsAction({
     <>
       <button
         type="button"
-        className="button"
+        className="button button--secondary"
         data-testid="versions-action"
         {...dialog.intent}
         onClick={(e) => {

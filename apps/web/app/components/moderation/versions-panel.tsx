@@ -27,6 +27,21 @@ function errorKey(error: unknown): string {
   return `moderation.versions.error.${ERROR_CODES.has(code) ? code : 'unknown'}`;
 }
 
+/**
+ * A URL of the site the moderator is on is sent as its path: the server resolves paths and URLs of the
+ * configured public origin only, and staff may reach the site under another host name.
+ */
+function sameSiteRef(raw: string): string {
+  const text = raw.trim();
+  try {
+    const url = new URL(text);
+    if (url.host === window.location.host) return url.pathname;
+  } catch {
+    // Not an absolute URL: an id or a path, sent as typed.
+  }
+  return text;
+}
+
 export interface VersionsDialogProps {
   /** The video the moderator is acting on (a queue item's, or the published video's page). */
   videoId: number;
@@ -109,7 +124,12 @@ export function VersionsDialog({
     }
     void run(
       () =>
-        apiClient().versions.add.mutate({ videoId, ref: ref.trim(), mode, asCanonical: role === 'version' }),
+        apiClient().versions.add.mutate({
+          videoId,
+          ref: sameSiteRef(ref),
+          mode,
+          asCanonical: role === 'version',
+        }),
       'moderation.versions.saved',
     );
   };
@@ -141,7 +161,7 @@ export function VersionsDialog({
                 </span>
                 <button
                   type="button"
-                  className="button"
+                  className="button button--secondary"
                   disabled={busy}
                   onClick={() =>
                     run(
@@ -164,7 +184,7 @@ export function VersionsDialog({
                   {m.statusId === 1 && (
                     <button
                       type="button"
-                      className="button"
+                      className="button button--secondary"
                       disabled={busy}
                       onClick={() =>
                         run(
@@ -178,7 +198,7 @@ export function VersionsDialog({
                   )}
                   <button
                     type="button"
-                    className="button"
+                    className="button button--secondary"
                     disabled={busy}
                     data-testid="versions-ungroup"
                     onClick={() =>
@@ -264,7 +284,7 @@ export function VersionsDialog({
             </p>
           )}
           <div className="versions-panel__actions">
-            <button type="button" className="button" onClick={onClose}>
+            <button type="button" className="button button--secondary" onClick={onClose}>
               {t('moderation.close')}
             </button>
             <button
