@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './helpers/axe';
 import { shots } from './helpers/shots';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
@@ -53,6 +54,7 @@ test('a moderator groups demo videos as versions; visitors land on the canonical
   await dialog.getByTestId('versions-submit').click();
   await expect(dialog.getByTestId('versions-error')).toHaveText('A video cannot be a version of itself.');
   await shots(moderator, 'versions-dialog', { fullPage: false });
+  expect(await seriousViolations(moderator)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // A visitor opening the redirected version lands on the canonical page, which lists the other version.
@@ -64,6 +66,7 @@ test('a moderator groups demo videos as versions; visitors land on the canonical
   await expect(other.getByRole('link', { name: c.title })).toHaveAttribute('href', url(c));
   await expect(visitor.getByTestId('versions-action')).toHaveCount(0);
   await shots(visitor, 'versions-canonical');
+  expect(await seriousViolations(visitor)).toEqual([]);
   await other.getByRole('link', { name: c.title }).click();
   await expect(visitor).toHaveURL(new RegExp(`${url(c)}$`));
   await expect(visitor.getByTestId('version-of')).toContainText(a.title);
