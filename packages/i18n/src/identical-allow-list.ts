@@ -12,6 +12,8 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
   'site.name',
   'thumb.hd',
   'cookie_notice.ok',
+  // A video's quality as its picture height ("720p").
+  'video.versions.quality',
 ];
 
 export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
@@ -64,6 +66,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   fr: [
+    'moderation.versions.button',
     'album.desc_label',
     'shell.orientation',
     'shell.orientation_gay',

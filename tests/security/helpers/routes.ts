@@ -381,6 +381,14 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       input: { memberId: fx.otherMemberId, moderator: true },
       need: 'admin',
     },
+    // Version groups (ADR 0035): moderators only; the other video by id or URL.
+    {
+      procedure: 'versions.add',
+      input: { videoId: fx.videoId, ref: String(fx.pendingVideoId), mode: 'listed', asCanonical: true },
+      need: 'staff',
+    },
+    { procedure: 'versions.makeCanonical', input: { videoId: fx.videoId }, need: 'staff' },
+    { procedure: 'versions.ungroup', input: { videoId: fx.videoId }, need: 'staff' },
   ];
 }
 

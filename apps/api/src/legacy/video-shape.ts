@@ -49,5 +49,26 @@ export function legacyVideo(
     width: v.width,
     height: v.height,
     timelines: v.timelineVtt,
+    // Version groups (ADR 0035): the canonical this video is a version of (`redirect`: its page answers 301
+    // there), or the alternates listed on this canonical's page; the JSON answer itself never redirects.
+    version_of:
+      v.versions?.role === 'version'
+        ? {
+            video_id: v.versions.versionOf.canonical.id,
+            title: v.versions.versionOf.canonical.title,
+            url: v.versions.versionOf.canonical.url,
+            redirect: v.versions.versionOf.mode === 'redirect',
+          }
+        : null,
+    versions:
+      v.versions?.role === 'canonical'
+        ? v.versions.alternates.map((a) => ({
+            video_id: a.id,
+            title: a.title,
+            url: a.url,
+            duration: hhmmss(a.durationSec),
+            height: a.height,
+          }))
+        : [],
   };
 }

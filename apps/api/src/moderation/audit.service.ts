@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'dmca.takedown',
   'captions.set',
   'captions.remove',
+  'video.version_group',
+  'video.version_canonical',
+  'video.version_ungroup',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,7 @@ import { createReportsQueue } from './reports.service';
 import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
+import { createVersionGroups } from './versions.service';
 
 /** The moderation services: every action through them is audited. */
 export function createModeration(deps: {
@@ -44,6 +45,7 @@ export function createModeration(deps: {
     takedowns: createTakedowns({ ...deps, audit }),
     team: createTeam({ ...deps, audit }),
     captions: createCaptions({ ...deps, audit }),
+    versions: createVersionGroups({ ...deps, audit }),
   };
 }
 

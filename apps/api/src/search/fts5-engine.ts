@@ -1,6 +1,7 @@
 import { indexVideos, removeFromIndex } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { MODEL_EXISTS, orderFor } from '../services/video-listing.service';
+import { notAVersion } from '../services/video-versions.service';
 import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
 
 /**
@@ -61,7 +62,8 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
 
   /** The listing filters, applied to the candidates joined with their videos. */
   function filters(q: SearchQuery) {
-    const where = ['v.status_id = 1', 'v.is_private = 0'];
+    // A version group shows once, by its canonical (ADR 0035).
+    const where = ['v.status_id = 1', 'v.is_private = 0', notAVersion('v')];
     const params: unknown[] = [];
     const f = q.filters;
     if (f.duration) {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { notAVersion } from '../services/video-versions.service';
 
 /** A listed video as an external engine indexes it: searchable text plus the filter and sort fields. */
 export interface SearchDocument {
@@ -37,7 +38,7 @@ export function loadSearchDocuments(sqlite: Database.Database, ids: readonly num
          (SELECT group_concat(m.dir, '${SEP}') FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = v.id) AS modelDirs,
          (SELECT group_concat(c.dir, '${SEP}') FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id) AS categoryDirs,
          (SELECT group_concat(DISTINCT ct.title) FROM video_categories vc JOIN category_titles ct ON ct.category_id = vc.category_id WHERE vc.video_id = v.id) AS categories
-       FROM videos v WHERE v.status_id = 1 AND v.is_private = 0 AND v.id IN (${ids.map(Number).join(',')})`,
+       FROM videos v WHERE v.status_id = 1 AND v.is_private = 0 AND ${notAVersion('v')} AND v.id IN (${ids.map(Number).join(',')})`,
     )
     .all() as (Omit<SearchDocument, 'models' | 'modelDirs' | 'categories' | 'categoryDirs'> &
     Record<string, string | null>)[];

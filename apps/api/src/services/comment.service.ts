@@ -4,6 +4,7 @@ import { checkLength } from './auth/account-rules';
 import type { Clock } from './clock';
 import type { CommentItem, CommentSection, Listing } from './dto';
 import type { Notifications } from './notifications.service';
+import type { VideoVersions } from './video-versions.service';
 
 /** Spec §5: a comment is at least 5 characters. */
 export const COMMENT_MIN = 5;
@@ -38,10 +39,13 @@ export function createCommentService({
   sqlite,
   clock,
   notifications,
+  versions,
 }: {
   sqlite: Database.Database;
   clock: Clock;
   notifications: Pick<Notifications, 'fromMember'>;
+  /** A canonical video's comments are those of its whole version group (ADR 0035). */
+  versions?: Pick<VideoVersions, 'groupIds'>;
 }) {
   // The comments of something visitors cannot see do not exist for them either ("not yours" is "not found").
   const visible: Record<CommentSection, Database.Statement> = {
@@ -61,6 +65,20 @@ export function createCommentService({
     .prepare(
       `SELECT count(*) FROM comments c JOIN members m ON m.id = c.member_id
        WHERE c.section = ? AND c.object_id = ? AND c.is_deleted = 0`,
+    )
+    .pluck();
+
+  // A version group's comments, shown together on the canonical page; each stays on its own video.
+  const groupPage = sqlite.prepare(
+    `SELECT c.id, c.comment, c.added_date, m.id AS member_id, m.name, m.avatar
+     FROM comments c JOIN members m ON m.id = c.member_id
+     WHERE c.section = 'video' AND c.object_id IN (SELECT value FROM json_each(?)) AND c.is_deleted = 0
+     ORDER BY c.added_date DESC, c.id DESC LIMIT ? OFFSET ?`,
+  );
+  const groupCount = sqlite
+    .prepare(
+      `SELECT count(*) FROM comments c JOIN members m ON m.id = c.member_id
+       WHERE c.section = 'video' AND c.object_id IN (SELECT value FROM json_each(?)) AND c.is_deleted = 0`,
     )
     .pluck();
 
@@ -91,10 +109,15 @@ export function createCommentService({
       if (!visible[section].get(objectId)) {
         throw new AppError(`${section}_not_found`, { status: 404, message: NOT_FOUND_MESSAGES[section] });
       }
-      const total = Number(count.get(section, objectId));
+      const group = section === 'video' && versions ? versions.groupIds(objectId) : [objectId];
+      const ids = JSON.stringify(group);
+      const total = Number(group.length > 1 ? groupCount.get(ids) : count.get(section, objectId));
       const offset = (pageNo - 1) * COMMENTS_PAGE_SIZE;
-      const rows =
-        offset < total ? (page.all(section, objectId, COMMENTS_PAGE_SIZE, offset) as CommentRow[]) : [];
+      const fetch = () =>
+        group.length > 1
+          ? groupPage.all(ids, COMMENTS_PAGE_SIZE, offset)
+          : page.all(section, objectId, COMMENTS_PAGE_SIZE, offset);
+      const rows = offset < total ? (fetch() as CommentRow[]) : [];
       return {
         items: rows.map((r) => ({
           id: r.id,

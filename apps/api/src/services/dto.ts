@@ -1,3 +1,4 @@
+import type { PageVersions } from './video-versions.service';
 /** Shapes services hand to adapters (tRPC, legacy REST, page loaders). Times are unix seconds. */
 
 export const VIDEO_SORTS = [
@@ -93,6 +94,8 @@ export interface VideoDetail extends VideoThumb {
   timelineVtt: string | null;
   /** The WebVTT captions track, or null when the video has none. */
   captions: { lang: string; url: string } | null;
+  /** Its version group (ADR 0035): the canonical it is a version of, or the listed alternates it has. */
+  versions: PageVersions | null;
 }
 
 /** A channel's page head: the subscriber count is its maintained column; the video count is the listing's. */

@@ -50,6 +50,7 @@ import { createSitemaps } from './sitemap.service';
 import { createStatsRollup } from './stats-rollup.service';
 import { createVideoService } from './video.service';
 import { createVideoListing } from './video-listing.service';
+import { createVideoVersions } from './video-versions.service';
 import { createViewStats } from './view-stats.service';
 import { createWallService } from './wall.service';
 
@@ -90,9 +91,10 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     clock,
     scheme: config.mediaSignature,
   });
-  const listing = createVideoListing({ sqlite, urls, clock });
+  const versions = createVideoVersions({ sqlite });
+  const listing = createVideoListing({ sqlite, urls, clock, versions });
   const caches = createPublicCaches();
-  const videos = createVideoService({ sqlite, urls, listing, caches });
+  const videos = createVideoService({ sqlite, urls, listing, caches, versions });
   const mailer = createMailer(config.mail);
   const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
   const jobs = createJobQueue({ sqlite, clock });
@@ -221,7 +223,8 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     models: createModelService({ sqlite, urls }),
     channels: createChannelService({ sqlite }),
     categoryCovers: createCategoryCovers({ sqlite, listing, caches }),
-    comments: createCommentService({ sqlite, clock, notifications }),
+    comments: createCommentService({ sqlite, clock, notifications, versions }),
+    versions,
     views: createViewStats({ sqlite, clock, limits }),
     rollup: createStatsRollup({ sqlite, clock }),
   };

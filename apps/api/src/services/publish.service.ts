@@ -128,6 +128,8 @@ export function createPublishService({
     revised(videoIds: readonly number[]): void {
       if (!videoIds.length) return;
       queueIndex(videoIds);
+      // Totals too: a version grouped or ungrouped (ADR 0035) leaves or joins the browsing listings.
+      listing.invalidateCounts();
       caches.purge();
     },
 

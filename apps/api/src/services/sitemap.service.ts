@@ -5,6 +5,7 @@ import { channelUrl } from './channel.service';
 import { GENDERS } from './dto';
 import type { MediaUrls } from './media-urls.service';
 import { videoUrl } from './video-row';
+import { notAVersion } from './video-versions.service';
 
 /**
  * Each paged sitemap file covers a fixed range of ids, so an entry never moves between files and a
@@ -22,7 +23,8 @@ type PagedKind = (typeof PAGED)[number];
 
 /** Only what a visitor may see: the same conditions the listings use. */
 const LISTED: Record<PagedKind, string> = {
-  videos: 'status_id = 1 AND is_private = 0',
+  // A version group is one entry, its canonical page (ADR 0035).
+  videos: `status_id = 1 AND is_private = 0 AND ${notAVersion('videos')}`,
   models: 'videos_count > 0',
   albums: 'status_id = 1 AND is_private = 0',
 };

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { DateFilter, Gender, Listing, ListingQuery, ListingSection, VideoSort, VideoThumb } from './dto';
 import type { MediaUrls } from './media-urls.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
+import { notAVersion, type VideoVersions } from './video-versions.service';
 
 export const MAX_PAGE = 10_000;
 /** Category ids below this live in videos.category_mask (a signed 64-bit integer). */
@@ -48,9 +49,15 @@ export interface ListingDeps {
   sqlite: Database.Database;
   urls: MediaUrls;
   clock: Clock;
+  /** Version groups (ADR 0035): browsing listings show a group once, by its canonical. */
+  versions?: Pick<VideoVersions, 'hiddenInFacet'>;
 }
 
-export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
+/** Sections that browse the catalogue show a version group once; a model's, member's, channel's or playlist's own shelf lists every video. */
+const ONE_PER_GROUP: ReadonlySet<ListingSection['section']> = new Set(['all', 'categories', 'country']);
+const NOT_A_VERSION = notAVersion('v');
+
+export function createVideoListing({ sqlite, urls, clock, versions }: ListingDeps) {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let st = statements.get(sql);
@@ -185,6 +192,7 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
         }
         break;
     }
+    if (ONE_PER_GROUP.has(t.section)) where.push(NOT_A_VERSION);
     // The hint names an index on videos; sections that join other tables first keep their own plan.
     return { from, hint: from === 'videos v' ? hint : '', where, params, order };
   }
@@ -217,10 +225,12 @@ export function createVideoListing({ sqlite, urls, clock }: ListingDeps) {
     const map = facetMap();
     if (map.size === 0) return null;
     let total = 0;
-    for (const db of q.duration ? [q.duration] : [1, 2, 3]) {
+    const durations = q.duration ? [q.duration] : [1, 2, 3];
+    for (const db of durations) {
       for (const hd of q.hdOnly ? [1] : [0, 1]) total += map.get(`${q.gender}|${cat}|${db}|${hd}`) ?? 0;
     }
-    return total;
+    // The facets count every listed video; versions shown under their canonical are not on the page.
+    return total - (versions?.hiddenInFacet(q.gender, cat, durations, q.hdOnly) ?? 0);
   }
 
   function totalCount(b: Built): number {

@@ -6,6 +6,7 @@ import type { MediaUrls } from './media-urls.service';
 import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
+import { notAVersion, type VideoVersions } from './video-versions.service';
 
 export const RELATED_PAGE_SIZE = 12;
 /** Related lists are computed once per video up to this size, then paged. */
@@ -41,9 +42,10 @@ export interface VideoServiceDeps {
   urls: MediaUrls;
   listing: VideoListing;
   caches: PublicCaches;
+  versions: VideoVersions;
 }
 
-export function createVideoService({ sqlite, urls, listing, caches }: VideoServiceDeps) {
+export function createVideoService({ sqlite, urls, listing, caches, versions }: VideoServiceDeps) {
   // The most popular videos of a category (and overall) feed the related lists of every video in it: shared,
   // so kept a minute, and dropped with the public caches when what visitors may see changes.
   const popular = new TtlMemo<number[]>(60_000, 2000);
@@ -70,6 +72,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
   const sameModel = sqlite.prepare(
     `SELECT v.id FROM video_models vm JOIN videos v ON v.id = vm.video_id
      WHERE vm.model_id = ? AND v.id != ? AND v.status_id = 1 AND v.is_private = 0 AND v.gender = ?
+       AND ${notAVersion('v')}
      ORDER BY v.popularity DESC LIMIT 60`,
   );
   const categoryDirsOf = sqlite
@@ -106,8 +109,12 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
         : undefined;
       const state = videoState(r.status_id, r.is_private);
       const visible = state === 'active';
+      // A canonical's page shows the views and comments of its whole group (ADR 0035); nothing is moved.
+      const group = visible ? versions.groupIds(id) : [id];
+      const thumb = toThumb(r, urls);
       return {
-        ...toThumb(r, urls),
+        ...thumb,
+        views: group.length > 1 ? versions.groupViews(group) : thumb.views,
         description: r.description,
         statusId: r.status_id,
         isPrivate: r.is_private,
@@ -117,7 +124,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
         productionYear: r.production_year,
         width: r.width,
         height: r.height,
-        commentsCount: r.comments_count,
+        commentsCount: group.length > 1 ? versions.groupComments(group) : r.comments_count,
         uploader: up ? { id: up.id, name: up.name, avatar: up.avatar } : null,
         channel: ch ? { id: ch.id, dir: ch.dir, title: ch.title } : null,
         models: (modelsOf.all(id) as NamedLink[]).map(({ dir, title }) => ({ dir, title })),
@@ -131,6 +138,7 @@ export function createVideoService({ sqlite, urls, listing, caches }: VideoServi
             })
           : null,
         captions: visible ? captionsLink(r.id) : null,
+        versions: visible ? versions.forPage(id) : null,
       };
     },
 

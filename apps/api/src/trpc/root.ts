@@ -14,6 +14,7 @@ import { playlistsRouter } from './routers/playlists.router';
 import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
 import { uploadsRouter } from './routers/uploads.router';
+import { versionsRouter } from './routers/versions.router';
 import { videosRouter } from './routers/videos.router';
 import { createCallerFactory, router } from './trpc';
 
@@ -35,6 +36,7 @@ export const appRouter = router({
   info: infoRouter,
   moderation: moderationRouter,
   notifications: notificationsRouter,
+  versions: versionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import { SubscribeButton } from './actions/subscribe-button';
 import { TagLinks } from './tag-links';
 import { VideoDescription } from './video-description';
 import { VideoStats } from './video-stats';
+import { VersionOf } from './video-versions';
 
 /** Everything under the player: title, date, uploader, stats, tags and description. */
 export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string }) {
@@ -13,6 +14,7 @@ export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string
   return (
     <div className="video-details">
       <h1 className="video-details__title">{video.title}</h1>
+      <VersionOf video={video} />
       <div className="video-details__meta">
         <time dateTime={isoDate(video.postDate)}>
           {t('video.posted', { date: formatDate(video.postDate, lang) })}

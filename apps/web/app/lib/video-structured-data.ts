@@ -26,7 +26,8 @@ export function videoObject(video: VideoDetail, origin: string, description: str
     uploadDate: new Date(video.postDate * 1000).toISOString(),
     duration: isoDuration(video.durationSec),
     embedUrl: absolute(embedPath(video)),
-    url: absolute(video.url),
+    // A version's structured data names its group's canonical page (ADR 0035).
+    url: absolute(video.versions?.role === 'version' ? video.versions.versionOf.canonical.url : video.url),
     isFamilyFriendly: false,
     interactionStatistic: {
       '@type': 'InteractionCounter',

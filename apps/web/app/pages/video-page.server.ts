@@ -35,6 +35,15 @@ export async function loadVideoPage(
   if (!video) throw redirect('/404/', 302);
 
   const url = new URL(request.url);
+  // A version a moderator set to redirect answers with its canonical page (ADR 0035). Browsers revalidate
+  // the redirect, so ungrouping gives the version its page back at once.
+  const versionOf = video.versions?.role === 'version' ? video.versions.versionOf : null;
+  if (versionOf?.mode === 'redirect') {
+    throw redirect(`${versionOf.canonical.url}${url.search}`, {
+      status: 301,
+      headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' },
+    });
+  }
   if (dirParam !== video.dir) throw redirect(`${video.url}${url.search}`, 301);
 
   const relatedPage = parsePage(url.searchParams.get('related_page'), RELATED_MAX_PAGE) ?? 1;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
@@ -12,11 +12,23 @@ import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
 import { VideoDetails } from '../components/video-details';
 import { VideoStatePanel } from '../components/video-state-panel';
+import { OtherVersions } from '../components/video-versions';
+import { currentLang, loadStrings } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
 import { RELATED_MAX_PAGE } from '../lib/site-constants';
+import { useHydrated } from '../lib/use-hydrated';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
+
+// A moderator's tools (Versions, ADR 0035) with the staff strings: after hydration, for staff only, so
+// neither a visitor's first load nor a cached page carries them.
+const StaffVideoTools = lazy(() =>
+  Promise.all([
+    import('../components/moderation/staff-video-tools'),
+    loadStrings(currentLang(), ['staff']),
+  ]).then(([m]) => ({ default: m.StaffVideoTools })),
+);
 
 /** The current URL with one query parameter set (page 1 removes it), keeping the others. */
 function withParam(path: string, search: string, name: string, page: number): string {
@@ -84,6 +96,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
   useRecordWatch(video, active && viewer.memberId === null);
   // Theatre mode (desktop): the player controls switch it and remember it (player-more.tsx).
   const theatre = useState(false);
+  const staff = useHydrated() && (viewer.role === 'moderator' || viewer.role === 'admin');
 
   return (
     <div className={`video-page${theatre[0] ? ' video-page--theatre' : ''}`}>
@@ -96,6 +109,12 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
       )}
+      {staff && active && (
+        <Suspense fallback={null}>
+          <StaffVideoTools videoId={video.id} />
+        </Suspense>
+      )}
+      <OtherVersions video={video} />
       <SuggestionStrip videos={data.suggestions} />
       <section className="related" aria-labelledby="related-title">
         <h2 id="related-title" className="section-title">

@@ -25,7 +25,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  (target.isContentEditable ||
+    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+    // Keys pressed in a dialog opened from an item (Versions) are the dialog's.
+    target.closest('dialog[open]') !== null);
 
 /** `/moderation/`: pending uploads oldest first; j/k move, x selects, a approves, r rejects. */
 export default function ModerationQueue({ loaderData }: Route.ComponentProps) {

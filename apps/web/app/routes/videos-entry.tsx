@@ -44,7 +44,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     lang,
     title: video.title,
     description,
-    canonical: `${origin}${video.url}`,
+    // A listed version's canonical link is its group's canonical page (ADR 0035).
+    canonical: `${origin}${video.versions?.role === 'version' ? video.versions.versionOf.canonical.url : video.url}`,
     noindex: video.state !== 'active',
     image: image ? new URL(image, origin || 'http://localhost').href : undefined,
     type: 'video.other',

@@ -11,4 +11,5 @@ export * from './playlists';
 export * from './sessions';
 export * from './stats';
 export * from './uploads';
+export * from './versions';
 export * from './videos';

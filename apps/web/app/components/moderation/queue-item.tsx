@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
 import { SpriteStrip } from './sprite-strip';
+import { VersionsAction } from './versions-action';
 
 export type QueueItemData = Awaited<
   ReturnType<ReturnType<typeof apiClient>['moderation']['queue']['query']>
@@ -219,6 +220,7 @@ export function QueueItem({
           >
             {t('moderation.reject.button')} <kbd>r</kbd>
           </button>
+          {item.kind === 'video' && <VersionsAction videoId={item.id} defaultRole="version" />}
         </div>
       )}
     </article>
