@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newPage, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';
 import { shots } from './helpers/shots';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
@@ -23,7 +23,7 @@ test('a moderator groups demo videos as versions; visitors land on the canonical
   const [a, b, c] = listed.slice(20, 23);
   const url = (v: { video_id: number; dir: string }) => `/videos/${v.video_id}/${v.dir}/`;
 
-  const moderator = await (await browser.newContext()).newPage();
+  const moderator = await newPage(browser);
   await signInAs(moderator, name, STAFF_PASSWORD);
   await moderator.goto(url(a));
   // The staff tools load after hydration, for staff only.
@@ -58,7 +58,7 @@ test('a moderator groups demo videos as versions; visitors land on the canonical
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // A visitor opening the redirected version lands on the canonical page, which lists the other version.
-  const visitor = await (await browser.newContext()).newPage();
+  const visitor = await newPage(browser);
   await visitor.goto(url(b));
   await expect(visitor).toHaveURL(new RegExp(`${url(a)}$`));
   const other = visitor.getByTestId('other-versions');

@@ -101,8 +101,23 @@ export const ERROR_CODES = [
   'wrong_password',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/** Codes only the team meets (moderation tools): their text is `moderation.error.<code>`, sent to staff pages only. */
+export const STAFF_ERROR_CODES = [
+  'version_already_grouped',
+  'version_bad_reference',
+  'version_canonical_is_version',
+  'version_canonical_not_public',
+  'version_is_canonical',
+  'version_not_eligible',
+  'version_not_grouped',
+  'version_same_video',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number] | (typeof STAFF_ERROR_CODES)[number];
 
 export function isErrorCode(value: string): value is ErrorCode {
-  return (ERROR_CODES as readonly string[]).includes(value);
+  return (
+    (ERROR_CODES as readonly string[]).includes(value) ||
+    (STAFF_ERROR_CODES as readonly string[]).includes(value)
+  );
 }

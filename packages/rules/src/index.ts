@@ -1,1 +1,1 @@
-export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes';
+export { ERROR_CODES, type ErrorCode, isErrorCode, STAFF_ERROR_CODES } from './error-codes';

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../services/clock';
@@ -34,7 +35,7 @@ export interface VersionGroup {
 /** Statuses a version may have: published, or pending review (it stays grouped once approved). */
 const VERSIONABLE = new Set([1, 2]);
 
-const refused = (code: string) => new AppError(code, { status: 400 });
+const refused = (code: ErrorCode) => new AppError(code, { status: 400 });
 const missing = () => new AppError('video_not_found', { status: 404, message: 'Video not found' });
 
 /**

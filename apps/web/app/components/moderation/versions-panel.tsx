@@ -9,22 +9,11 @@ import { useToast } from '../toasts';
 type Group = Awaited<ReturnType<ReturnType<typeof apiClient>['versions']['group']['query']>>;
 type Mode = 'redirect' | 'listed';
 
-const ERROR_CODES = new Set([
-  'version_same_video',
-  'version_canonical_not_public',
-  'version_not_eligible',
-  'version_canonical_is_version',
-  'version_is_canonical',
-  'version_already_grouped',
-  'version_not_grouped',
-  'version_bad_reference',
-  'video_not_found',
-]);
-
 /** The translated text of a versions call's error (its AppError code), or the generic failure. */
 function errorKey(error: unknown): string {
   const code = (error as { data?: { code?: string } }).data?.code ?? '';
-  return `moderation.versions.error.${ERROR_CODES.has(code) ? code : 'unknown'}`;
+  if (code.startsWith('version_')) return `moderation.error.${code}`;
+  return `moderation.versions.error.${code === 'video_not_found' ? code : 'unknown'}`;
 }
 
 /**
