@@ -9,6 +9,7 @@ import { createSearchService } from '../search/search.service';
 import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
 import { createMediaFree } from '../uploads/media-free';
+import { createRestorationRerun } from '../uploads/restoration-rerun';
 import { createPreviewImages } from '../uploads/preview-image';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
@@ -137,6 +138,15 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       jobs,
     }),
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
+    restorationRerun: createRestorationRerun({
+      sqlite,
+      uploadsDir,
+      previews,
+      mediaDir: config.mediaDir,
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+      mediaLimits: config.mediaLimits,
+    }),
     mailer,
     sessions,
     jobs,
