@@ -38,12 +38,13 @@ export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; r
   });
 
   // The restoration's before/after stills of a pending video (ADR 0039).
-  app.get('/api/moderation/restoration-still/:id{\\d{1,10}}/:which{before|after}.jpg', (c) => {
-    const which = c.req.param('which') as 'before' | 'after';
+  app.get('/api/moderation/restoration-still/:id{\\d{1,10}}/:file{(?:before|after)\\.jpg}', (c) => {
+    const which = c.req.param('file').startsWith('before') ? 'before' : 'after';
     const file = c.var.services.moderation.restoration.stillOf(Number(c.req.param('id')), which);
     if (!file) return notFound();
     return (
-      sendFile(c.req.raw, file, { contentType: 'image/jpeg', cacheControl: 'private, no-store' }) ?? notFound()
+      sendFile(c.req.raw, file, { contentType: 'image/jpeg', cacheControl: 'private, no-store' }) ??
+      notFound()
     );
   });
 

@@ -129,7 +129,9 @@ export function createRestorationReview({
      * processed, when a re-run is already under way, or when its original is no longer kept.
      */
     rerun(actorId: number, videoId: number, choice: RestorationChoice): { queued: true } {
-      const v = video.get(videoId) as { id: number; status_id: number; media_path: string | null } | undefined;
+      const v = video.get(videoId) as
+        | { id: number; status_id: number; media_path: string | null }
+        | undefined;
       if (!v) throw notFound('video_not_found');
       if (v.status_id !== 2 || v.media_path !== `uploads/${videoId}`)
         throw new AppError('restoration_not_pending', { status: 409 });

@@ -127,6 +127,7 @@ export function createPublishService({
         return ok;
       })();
       if (done.length) changed(done, ups);
+      freeOriginals(done);
       return done;
     },
 

@@ -2,8 +2,8 @@ import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   isHdLadder,
-  type MediaLimitsInput,
   MEDIA_FILES,
+  type MediaLimitsInput,
   processVideo,
   type RestorationOverrides,
   streamSeconds,
