@@ -57,6 +57,8 @@ export interface RestorationPlan {
 
 export interface RestorationBasis {
   fields: FieldCounts | null;
+  /** The source's measured loudness, applied or not. */
+  loudness: LoudnessMeasurement | null;
   /** The stored frame as the filters see it (rotated upright). */
   frame: { width: number; height: number };
   /** The source's display size and frame rate. */
@@ -184,6 +186,7 @@ export function planRestoration(
     sampleAspect: probe.width / probe.height / (frame.width / frame.height),
     basis: {
       fields: analysis.fields,
+      loudness: analysis.loudness,
       frame,
       display: { width: probe.width, height: probe.height },
       fps: probe.fps ?? null,
