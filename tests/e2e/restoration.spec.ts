@@ -48,14 +48,22 @@ test('a queue item shows the restoration in words with before/after stills, and 
   const [before, after] = await stills.evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect().top));
   expect(Math.abs(before - after)).toBeLessThan(2);
   await panel.screenshot({ path: 'test-results/restoration-1366.png' });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: 'test-results/restoration-390.png' });
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    // Nothing wider than the screen: the lines wrap and the stills shrink side by side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await panel.screenshot({ path: `test-results/restoration-${width}.png` });
+  }
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The override: keep the bars. The item shows the re-run's progress, then the new decision.
   await panel.getByText('Change the decisions').click();
   await panel.getByLabel('Black bars').selectOption('off');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.getByTestId('restoration-form').scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: 'test-results/restoration-form-390.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await panel.getByRole('button', { name: 'Save and process again' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'being processed again' })).toBeVisible();
   await expect(panel.getByTestId('restoration-progress')).toBeVisible();
@@ -67,5 +75,5 @@ test('a queue item shows the restoration in words with before/after stills, and 
   await expect(panel.locator('[data-decision=aspect]')).toHaveText(
     'Pixel aspect 8:9 → square: 720×480 shown as 640×480',
   );
-  await panel.screenshot({ path: 'test-results/restoration-after-rerun-1366.png' });
+  await item.screenshot({ path: 'test-results/restoration-after-rerun-1366.png' });
 });
