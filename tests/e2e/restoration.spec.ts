@@ -63,6 +63,7 @@ test('a queue item shows the restoration in words with before/after stills, and 
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.getByTestId('restoration-form').scrollIntoViewIfNeeded();
   await panel.screenshot({ path: 'test-results/restoration-form-390.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 900 });
   await panel.getByRole('button', { name: 'Save and process again' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'being processed again' })).toBeVisible();
