@@ -11,17 +11,20 @@ const TELECINE = {
   repeatedBottom: 36,
 };
 
+const QUIET = { integrated: -31.24, truePeak: -20.1, range: 2.3, threshold: -41.5, offset: 0.4 };
+const loud = (integrated: number) => ({ ...QUIET, integrated });
+
 /** A telecined, letterboxed, quiet NTSC DV source as the pipeline measured it (restoration corpus). */
 function facts(over: Partial<RestorationFacts['plan']> = {}, overrides = {}): RestorationFacts {
   return {
     plan: {
       fields: { mode: 'inverse_telecine', parity: 'tff', source: 'measured' },
-      crop: { width: 720, height: 360, x: 0, y: 60 },
-      loudness: { measured: { integrated: -31.24 }, target: { integrated: -16, truePeak: -1.5 } },
+      crop: { width: 720, height: 360, x: 0, y: 60, source: 'measured' },
+      loudness: { measured: QUIET, target: { integrated: -16, truePeak: -1.5, range: 11 } },
       sampleAspect: 8 / 9,
       basis: {
         fields: TELECINE,
-        loudness: { integrated: -31.24 },
+        loudness: QUIET,
         frame: { width: 720, height: 480 },
         display: { width: 640, height: 480 },
         fps: 30000 / 1001,
@@ -77,12 +80,15 @@ describe('restoration wording', () => {
 
   it('names pillarbox and windowbox bars, and says nothing of square pixels', () => {
     const pillar = restorationLines(
-      facts({ crop: { width: 540, height: 480, x: 90, y: 0 }, sampleAspect: 1 }),
+      facts({ crop: { width: 540, height: 480, x: 90, y: 0, source: 'measured' }, sampleAspect: 1 }),
       'en',
     );
     expect(pillar[1].values.bars).toBe('pillarbox');
     expect(pillar.some((l) => l.decision === 'aspect')).toBe(false);
-    const both = restorationLines(facts({ crop: { width: 640, height: 400, x: 40, y: 40 } }), 'en');
+    const both = restorationLines(
+      facts({ crop: { width: 640, height: 400, x: 40, y: 40, source: 'measured' } }),
+      'en',
+    );
     expect(both[1].values.bars).toBe('windowbox');
   });
 
@@ -92,14 +98,14 @@ describe('restoration wording', () => {
       {},
     );
     clean.plan.basis!.measured = { fields: 'progressive', crop: false, loudness: false };
-    clean.plan.basis!.loudness = { integrated: -16.4 };
+    clean.plan.basis!.loudness = loud(-16.4);
     expect(restorationLines(clean, 'en').map((l) => l.key)).toEqual([
       'progressive',
       'crop_none',
       'aspect',
       'loudness_ok',
     ]);
-    clean.plan.basis!.loudness = { integrated: -91 };
+    clean.plan.basis!.loudness = loud(-91);
     expect(restorationLines(clean, 'en')[3].key).toBe('loudness_none');
   });
 

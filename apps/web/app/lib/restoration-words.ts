@@ -3,42 +3,15 @@
  * decision, each a string key under `moderation.restoration.line` and its values, numbers already
  * formatted for the moderator's language. Pure, so the wording's inputs are unit-tested.
  */
+import type { apiClient } from './api-client';
+
+type VideoItem = Extract<
+  Awaited<ReturnType<ReturnType<typeof apiClient>['moderation']['queue']['query']>>['items'][number],
+  { kind: 'video' }
+>;
 
 /** What the queue answers about one video's restoration (apps/api/src/moderation/restoration.service.ts). */
-export interface RestorationFacts {
-  plan: {
-    fields: {
-      mode: 'progressive' | 'deinterlace' | 'inverse_telecine';
-      parity: 'tff' | 'bff';
-      source: string;
-    };
-    crop: { width: number; height: number; x: number; y: number } | null;
-    loudness: { measured: { integrated: number }; target: { integrated: number; truePeak: number } } | null;
-    sampleAspect: number;
-    basis?: {
-      fields: {
-        tff: number;
-        bff: number;
-        progressive: number;
-        undetermined: number;
-        repeatedNeither: number;
-        repeatedTop: number;
-        repeatedBottom: number;
-      } | null;
-      loudness: { integrated: number } | null;
-      frame: { width: number; height: number };
-      display: { width: number; height: number };
-      fps: number | null;
-      measured: {
-        fields: 'progressive' | 'deinterlace' | 'inverse_telecine';
-        crop: boolean;
-        loudness: boolean;
-      };
-      overrides: { fields?: string; crop?: string; loudness?: string };
-    };
-  };
-  output: { width: number; height: number; fps: number | null };
-}
+export type RestorationFacts = Pick<NonNullable<VideoItem['restoration']>, 'plan' | 'output'>;
 
 export type LineKey =
   | 'telecine'
