@@ -4,6 +4,7 @@ import { sandboxedInput } from './input-sandbox';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaPlan, StillPlan } from './plan';
 import { restorationAudioFilters, restorationVideoFilters } from './restoration';
+import { beforeStillArgs, beforeStillChain } from './restoration-stills';
 
 function fitFilter(still: { width: number; height: number; fit: StillPlan['fit'] }): string {
   const { width: w, height: h } = still;
@@ -68,6 +69,7 @@ export function buildFilterGraph(plan: MediaPlan): string {
   const sheet = `${sprites.columns * sprites.tileWidth}x${sprites.rows * sprites.tileHeight}`;
   chains.push(`color=c=black:s=${sheet}:r=1:d=1[primer]`);
   chains.push('[primer][sheets]concat=n=2:v=1:a=0,settb=1,setpts=N[sprites]');
+  chains.push(...beforeStillChain(plan));
   return chains.join(';');
 }
 
@@ -199,5 +201,6 @@ export function buildFfmpegArgs(input: string, outDir: string, plan: MediaPlan):
     ...spriteArgs(join(outDir, MEDIA_FILES.spritesDir, MEDIA_FILES.spritePattern)),
     ...previewArgs(join(outDir, plan.preview.file)),
     ...fingerprintArgs(join(outDir, MEDIA_FILES.fingerprintFrames)),
+    ...beforeStillArgs(outDir, plan),
   ];
 }

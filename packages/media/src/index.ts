@@ -58,9 +58,11 @@ export {
   DEFAULT_RESTORATION_SETTINGS,
   type FieldMode,
   planRestoration,
+  type RestorationBasis,
   type RestorationOverrides,
   type RestorationPlan,
 } from './restoration';
+export { isRestorationStill, RESTORATION_STILLS } from './restoration-stills';
 export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcode } from './runner';
 export { HD_MIN_HEIGHT, isHdLadder, masterVariants, streamSeconds } from './stream-facts';
 export { DEFAULT_FFMPEG, DEFAULT_FFPROBE, type ToolOptions } from './tool-options';

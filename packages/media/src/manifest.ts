@@ -19,6 +19,8 @@ export interface MediaManifest {
   width: number;
   height: number;
   hasAudio: boolean;
+  /** The ladder's frame rate (absent in manifests written before the restoration report, ADR 0039). */
+  fps?: number;
   renditions: ManifestRendition[];
   sprites: SpritePlan;
   /** The perceptual fingerprint: its file, its length and its whole-video summary (hi, lo words). */
@@ -49,6 +51,7 @@ export function manifestFromPlan(
     width: plan.width,
     height: plan.height,
     hasAudio: plan.hasAudio,
+    fps: plan.fps,
     renditions: plan.renditions.map((r) => ({
       name: r.name,
       height: r.height,

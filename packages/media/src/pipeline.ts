@@ -9,6 +9,7 @@ import type { MediaSettingsInput } from './media-settings';
 import { buildPlan, type MediaPlan } from './plan';
 import { probe } from './probe';
 import { DEFAULT_RESTORATION_SETTINGS, planRestoration, type RestorationOverrides } from './restoration';
+import { keepAfterStill } from './restoration-stills';
 import { type TranscodeProgress, transcode } from './runner';
 import type { ToolOptions } from './tool-options';
 import { buildTimelineVtt } from './vtt';
@@ -65,6 +66,7 @@ export async function processVideo(
     beforeCommit: async (dir) => {
       bandwidths = parseMasterBandwidths(await readFile(join(dir, MEDIA_FILES.master), 'utf8'));
       await writeFile(join(dir, MEDIA_FILES.vtt), buildTimelineVtt(plan.sprites, plan.durationSec));
+      await keepAfterStill(dir, plan);
       const frames = join(dir, MEDIA_FILES.fingerprintFrames);
       const fp = fingerprintFromGray(await readFile(frames));
       await writeFile(join(dir, MEDIA_FILES.fingerprint), encodeFingerprint(fp));

@@ -47,6 +47,26 @@ export interface RestorationPlan {
   loudness: { measured: LoudnessMeasurement; target: LoudnessTarget } | null;
   /** Pixel shape of the source (width / height of one stored pixel), honoured by every output size. */
   sampleAspect: number;
+  /**
+   * What the decisions were taken from, for the moderation page (ADR 0039): the idet counts, the frame the
+   * filters see, the display size and rate of the source, what the measurements alone decided and the
+   * moderator's overrides. Absent in manifests written before it existed.
+   */
+  basis?: RestorationBasis;
+}
+
+export interface RestorationBasis {
+  fields: FieldCounts | null;
+  /** The source's measured loudness, applied or not. */
+  loudness: LoudnessMeasurement | null;
+  /** The stored frame as the filters see it (rotated upright). */
+  frame: { width: number; height: number };
+  /** The source's display size and frame rate. */
+  display: { width: number; height: number };
+  fps: number | null;
+  /** What the measurements alone decided, whatever the overrides. */
+  measured: { fields: FieldMode; crop: boolean; loudness: boolean };
+  overrides: RestorationOverrides;
 }
 
 /** The frame rate a field mode gives: pulldown removed is 4/5 of it, deinterlacing keeps one frame a field. */
@@ -127,7 +147,8 @@ export function decideLoudness(
   return { measured, target: s.loudness };
 }
 
-type Frame = Pick<ProbeResult, 'codedWidth' | 'codedHeight' | 'width' | 'height' | 'rotation'>;
+type Frame = Pick<ProbeResult, 'codedWidth' | 'codedHeight' | 'width' | 'height' | 'rotation'> &
+  Partial<Pick<ProbeResult, 'fps'>>;
 
 /**
  * The frame as the filters see it: ffmpeg turns a rotated source upright before the first filter, so a
@@ -150,7 +171,9 @@ export function planRestoration(
   const measured = decideFields(analysis.fields, settings);
   const forced = overrides.fields && overrides.fields !== 'auto' ? overrides.fields : null;
   const frame = filterFrame(probe);
-  const crop = overrides.crop === 'off' ? null : decideCrop(analysis.picture, frame, settings);
+  const measuredCrop = decideCrop(analysis.picture, frame, settings);
+  const measuredLoudness = decideLoudness(analysis.loudness, settings);
+  const crop = overrides.crop === 'off' ? null : measuredCrop;
   return {
     fields: {
       mode: forced ?? measured.mode,
@@ -158,9 +181,18 @@ export function planRestoration(
       source: forced ? 'moderator' : 'measured',
     },
     crop: crop ? { ...crop, source: 'measured' } : null,
-    loudness: overrides.loudness === 'off' ? null : decideLoudness(analysis.loudness, settings),
+    loudness: overrides.loudness === 'off' ? null : measuredLoudness,
     // The display aspect over the stored one: 8/9 for 4:3 NTSC DV, 32/27 for its anamorphic 16:9.
     sampleAspect: probe.width / probe.height / (frame.width / frame.height),
+    basis: {
+      fields: analysis.fields,
+      loudness: analysis.loudness,
+      frame,
+      display: { width: probe.width, height: probe.height },
+      fps: probe.fps ?? null,
+      measured: { fields: measured.mode, crop: measuredCrop !== null, loudness: measuredLoudness !== null },
+      overrides: { ...overrides },
+    },
   };
 }
 

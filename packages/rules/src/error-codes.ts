@@ -103,6 +103,9 @@ export const ERROR_CODES = [
 
 /** Codes only the team meets (moderation tools): their text is `moderation.error.<code>`, sent to staff pages only. */
 export const STAFF_ERROR_CODES = [
+  'restoration_busy',
+  'restoration_not_pending',
+  'restoration_source_gone',
   'version_already_grouped',
   'version_bad_reference',
   'version_canonical_is_version',

@@ -364,6 +364,11 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       need: 'staff',
     },
     { procedure: 'moderation.removeCaptions', input: { videoId: fx.videoId }, need: 'staff' },
+    {
+      procedure: 'moderation.rerunRestoration',
+      input: { videoId: fx.pendingVideoId, fields: 'auto', crop: 'off', loudness: 'auto' },
+      need: 'staff',
+    },
     { procedure: 'moderation.ban', input: { memberId: fx.otherMemberId }, need: 'staff' },
     { procedure: 'moderation.unban', input: { memberId: fx.otherMemberId }, need: 'staff' },
     {
@@ -570,6 +575,11 @@ export const READ_SHAPES: { route: string; template: string; valid: Record<strin
     route: '/api/moderation/revision-image/:file{\\d{1,10}\\.jpg}',
     template: '/api/moderation/revision-image/{id}.jpg',
     valid: { id: '1' },
+  },
+  {
+    route: '/api/moderation/restoration-still/:id{\\d{1,10}}/:file{(?:before|after)\\.jpg}',
+    template: '/api/moderation/restoration-still/{id}/{which}.jpg',
+    valid: { id: '1', which: 'before' },
   },
   {
     route: '/api/moderation/report-file/:id{\\d{1,10}}',

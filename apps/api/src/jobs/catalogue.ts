@@ -1,3 +1,5 @@
+import type { RestorationOverrides } from '@vt/media';
+
 /**
  * Every job the worker knows, with its payload (ADR 0004). A name here without exactly one handler, or a
  * handler without a name here, stops the worker at start (assertCatalogue).
@@ -18,6 +20,8 @@ export interface JobPayloads {
    * originals of its uploads.
    */
   'media.free': { videoId: number; mediaPath: string | null; uploadIds: string[] };
+  /** Re-processes a pending video from its kept original with a moderator's restoration overrides (ADR 0039). */
+  'media.restore': { videoId: number; overrides: RestorationOverrides };
   /** Refreshes the suggester's title terms (daily). */
   'search.keywords': Record<string, never>;
   /** Tells the subscribers of a newly public video's uploader, models and channel (ADR 0028). */
@@ -38,4 +42,5 @@ export const JOB_NAMES = [
   'notifications.fanout',
   'notifications.digest',
   'media.free',
+  'media.restore',
 ] as const satisfies readonly JobName[];

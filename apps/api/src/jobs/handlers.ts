@@ -17,6 +17,7 @@ export function createJobHandlers(services: Services): JobHandlers {
     'search.keywords': () => ({ keywords: services.search.refreshTitleKeywords() }),
     'media.ingest': (payload, ctx) => services.ingest(payload, ctx),
     'media.free': (payload) => services.mediaFree(payload),
+    'media.restore': (payload, ctx) => services.restorationRerun(payload, ctx),
     'uploads.cleanup': () => ({ removed: services.uploads.cleanUpExpired() }),
     'notifications.fanout': ({ videoId }) => ({ notified: services.notifications.fanOutNewVideo(videoId) }),
     'notifications.digest': () => services.notifications.sendDigests(),

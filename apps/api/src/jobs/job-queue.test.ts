@@ -94,6 +94,7 @@ describe('the worker', () => {
       'search.keywords': () => {},
       'media.ingest': () => {},
       'media.free': () => {},
+      'media.restore': () => {},
       'uploads.cleanup': () => {},
       'notifications.fanout': () => {},
       'notifications.digest': () => {},

@@ -1,5 +1,5 @@
 import { extname, join } from 'node:path';
-import { mimeTypeFor } from '@vt/media';
+import { isRestorationStill, mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
@@ -62,6 +62,8 @@ export function mediaRoutes(mediaDir: string) {
     const rel = cleanRelative(c.req.path.slice('/thumbs/'.length));
     const full = rel && under(mediaDir, rel);
     if (!full || !PUBLIC_EXTENSIONS.has(extname(full))) return notFound();
+    // The restoration's before/after stills are the moderators' only (ADR 0039: moderation.routes.ts).
+    if (isRestorationStill(rel)) return notFound();
     // Images of uploads are public once listed; before that (and after a takedown) only for staff and the uploader.
     const upload = UPLOADED.exec(rel);
     let cacheControl = 'public, max-age=2592000, immutable';

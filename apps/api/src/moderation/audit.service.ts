@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'video.version_group',
   'video.version_canonical',
   'video.version_ungroup',
+  'video.restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

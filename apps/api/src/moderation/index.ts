@@ -13,6 +13,7 @@ import { createModerationDecisions } from './decisions.service';
 import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
 import { createReportsQueue } from './reports.service';
+import { createRestorationReview } from './restoration.service';
 import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
@@ -35,11 +36,13 @@ export function createModeration(deps: {
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });
+  const restoration = createRestorationReview({ ...deps, audit });
   return {
     audit,
     revisions,
+    restoration,
     ownVideos: createOwnVideos({ ...deps, audit, revisions }),
-    queue: createModerationQueue(deps),
+    queue: createModerationQueue({ ...deps, restorationOf: restoration.view }),
     decisions: createModerationDecisions({ ...deps, audit, revisions }),
     reports: createReportsQueue({ ...deps, audit }),
     takedowns: createTakedowns({ ...deps, audit }),

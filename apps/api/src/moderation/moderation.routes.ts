@@ -7,8 +7,8 @@ import { readTimelineVtt, under } from '../media/timeline-vtt';
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
 /**
- * Files only moderators see: a pending video's seek-preview VTT, the image attached to a report and the new
- * preview image of a pending edit.
+ * Files only moderators see: a pending video's seek-preview VTT, the image attached to a report, the new
+ * preview image of a pending edit and the restoration's before/after stills.
  */
 export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; reportsDir: string }) {
   const app = new Hono<AppEnv>();
@@ -30,6 +30,17 @@ export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; r
   // The proposed preview image of an uploader's pending edit, next to the public one.
   app.get('/api/moderation/revision-image/:file{\\d{1,10}\\.jpg}', (c) => {
     const file = c.var.services.moderation.revisions.imageOf(Number.parseInt(c.req.param('file'), 10));
+    if (!file) return notFound();
+    return (
+      sendFile(c.req.raw, file, { contentType: 'image/jpeg', cacheControl: 'private, no-store' }) ??
+      notFound()
+    );
+  });
+
+  // The restoration's before/after stills of a pending video (ADR 0039).
+  app.get('/api/moderation/restoration-still/:id{\\d{1,10}}/:file{(?:before|after)\\.jpg}', (c) => {
+    const which = c.req.param('file').startsWith('before') ? 'before' : 'after';
+    const file = c.var.services.moderation.restoration.stillOf(Number(c.req.param('id')), which);
     if (!file) return notFound();
     return (
       sendFile(c.req.raw, file, { contentType: 'image/jpeg', cacheControl: 'private, no-store' }) ??

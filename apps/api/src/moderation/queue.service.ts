@@ -1,6 +1,7 @@
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../services/media-urls.service';
+import type { RestorationView } from './restoration.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
 export function titleWords(title: string): Set<string> {
@@ -59,6 +60,8 @@ export type QueueItem =
       history: UploaderHistory;
       duplicates: DuplicateHint[];
       media: { hls: string; poster: string; preview: string; timelineVtt: string | null } | null;
+      /** The restoration decisions, stills and re-run (ADR 0039); null when the pass did not run. */
+      restoration: RestorationView | null;
     } & Processing)
   | ({
       kind: 'upload';
@@ -131,7 +134,15 @@ interface VideoRow {
 }
 
 /** What moderators clear: pending videos, albums and edits of published videos, oldest first, with what a decision needs. */
-export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Database; urls: MediaUrls }) {
+export function createModerationQueue({
+  sqlite,
+  urls,
+  restorationOf = () => null,
+}: {
+  sqlite: Database.Database;
+  urls: MediaUrls;
+  restorationOf?: (videoId: number, mediaPath: string | null) => RestorationView | null;
+}) {
   const videos = sqlite.prepare(
     `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
        v.duration_sec, v.width, v.height, v.media_path, v.timeline_count, v.content_hash, v.gender,
@@ -360,6 +371,7 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
                   timelineVtt: r.timeline_count ? `/api/moderation/timeline/${r.id}.vtt` : null,
                 }
               : null,
+          restoration: restorationOf(r.id, r.media_path),
           ...processing(r.status_id, r),
         });
       }

@@ -10,6 +10,7 @@ import { createAlbumUploads } from '../uploads/album-upload.service';
 import { createIngest } from '../uploads/ingest';
 import { createMediaFree } from '../uploads/media-free';
 import { createPreviewImages } from '../uploads/preview-image';
+import { createRestorationRerun } from '../uploads/restoration-rerun';
 import { createUploadService } from '../uploads/upload.service';
 import { createFriendsService } from './actions/friends.service';
 import { createMemberListsService } from './actions/member-lists.service';
@@ -139,6 +140,15 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       jobs,
     }),
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
+    restorationRerun: createRestorationRerun({
+      sqlite,
+      uploadsDir,
+      previews,
+      mediaDir: config.mediaDir,
+      ffmpegPath: config.ffmpegPath,
+      ffprobePath: config.ffprobePath,
+      mediaLimits: config.mediaLimits,
+    }),
     mailer,
     sessions,
     jobs,

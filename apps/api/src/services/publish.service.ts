@@ -78,6 +78,17 @@ export function createPublishService({
 
   const uploaders = (ids: readonly number[]) => uploadersOf.all(JSON.stringify(ids)) as number[];
 
+  /**
+   * The original was kept for moderators (a restoration re-run, ADR 0039) until their decision; the
+   * processed media is what the site serves. Deletion frees it in the media.free job.
+   */
+  function freeOriginals(videoIds: readonly number[]) {
+    if (originals.keep) return;
+    for (const id of videoIds)
+      for (const upload of originalsOf.all(id) as string[])
+        for (const file of [upload, `${upload}.json`]) rmSync(join(originals.dir, file), { force: true });
+  }
+
   const service = {
     /** Pending → active, for each processed, pending video; returns the ids that were approved. */
     approve(videoIds: readonly number[]): number[] {
@@ -92,11 +103,7 @@ export function createPublishService({
         return ok;
       })();
       if (done.length) changed(done, uploaders(done));
-      // The original was kept for moderators until now; the processed media is what the site serves.
-      if (!originals.keep)
-        for (const id of done)
-          for (const upload of originalsOf.all(id) as string[])
-            for (const file of [upload, `${upload}.json`]) rmSync(join(originals.dir, file), { force: true });
+      freeOriginals(done);
       return done;
     },
 
@@ -105,7 +112,9 @@ export function createPublishService({
       const stmt = sqlite.prepare(
         'UPDATE videos SET status_id = 4, reject_reason = ? WHERE id = ? AND status_id IN (2, 3, 6)',
       );
-      return sqlite.transaction(() => videoIds.filter((id) => stmt.run(reason, id).changes > 0))();
+      const done = sqlite.transaction(() => videoIds.filter((id) => stmt.run(reason, id).changes > 0))();
+      freeOriginals(done);
+      return done;
     },
 
     /** Any state → deleted (status 5): its page shows 'Video has been recently deleted'. */
@@ -118,6 +127,7 @@ export function createPublishService({
         return ok;
       })();
       if (done.length) changed(done, ups);
+      freeOriginals(done);
       return done;
     },
 

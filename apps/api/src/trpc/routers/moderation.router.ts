@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../moderation/audit.service';
 import type { QueueKey } from '../../moderation/decisions.service';
 import { REJECT_REASONS } from '../../moderation/reject-reasons';
+import { FIELD_CHOICES, SWITCH_CHOICES } from '../../moderation/restoration.service';
 import { adminProcedure, moderatorProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();
@@ -30,6 +31,21 @@ export const moderationRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.moderation.decisions.reject(ctx.memberId, input.keys, input.reason, input.note),
     ),
+
+  /** A moderator's restoration choice for a pending video, re-run from its kept original (ADR 0039). */
+  rerunRestoration: moderatorProcedure
+    .input(
+      z.object({
+        videoId: id,
+        fields: z.enum(FIELD_CHOICES),
+        crop: z.enum(SWITCH_CHOICES),
+        loudness: z.enum(SWITCH_CHOICES),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const { videoId, ...choice } = input;
+      return ctx.services.moderation.restoration.rerun(ctx.memberId, videoId, choice);
+    }),
 
   reports: moderatorProcedure.query(({ ctx }) => ({
     groups: ctx.services.moderation.reports.list(),

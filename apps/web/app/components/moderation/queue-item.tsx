@@ -6,6 +6,7 @@ import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
+import { RestorationPanel } from './restoration-panel';
 import { SpriteStrip } from './sprite-strip';
 import { VersionsAction } from './versions-action';
 
@@ -178,6 +179,9 @@ export function QueueItem({
             />
           )}
         </div>
+      )}
+      {item.kind === 'video' && item.restoration && (
+        <RestorationPanel videoId={item.id} data={item.restoration} lang={lang} />
       )}
       {item.kind === 'album' && item.resubmitted && (
         <p className="queue-item__note" data-testid="album-resubmitted">
