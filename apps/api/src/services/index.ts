@@ -65,6 +65,7 @@ export interface ServiceDeps {
         | 'ffmpegPath'
         | 'ffprobePath'
         | 'mediaLimits'
+        | 'mediaSettings'
         | 'keepOriginals'
         | 'ageGate'
         | 'mediaSignature'
@@ -154,6 +155,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
+      mediaSettings: config.mediaSettings,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
