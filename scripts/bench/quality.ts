@@ -109,6 +109,7 @@ function pipelineRun(source: string, out: string, settings: object, wrapper: str
     {
       BENCH_FFMPEG: wrapper,
       BENCH_MEDIA_SETTINGS: JSON.stringify(settings),
+      BENCH_MEDIA_MEMORY_MB: '8192',
     },
   );
   return { ffmpegCpu: parseTimes(readFileSync(cpuFile, 'utf8')), wall };

@@ -5,5 +5,9 @@ import { processVideo } from '@vt/media';
 
 await processVideo(process.argv[2], process.argv[3], {
   ffmpegPath: process.env.BENCH_FFMPEG,
+  // The AV1 set needs a higher address-space ceiling than the default (ADR 0038).
+  limits: process.env.BENCH_MEDIA_MEMORY_MB
+    ? { memoryBytes: Number(process.env.BENCH_MEDIA_MEMORY_MB) * 1024 * 1024 }
+    : undefined,
   settings: process.env.BENCH_MEDIA_SETTINGS ? JSON.parse(process.env.BENCH_MEDIA_SETTINGS) : undefined,
 });

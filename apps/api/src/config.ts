@@ -107,6 +107,9 @@ export const EnvSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** The address-space ceiling the AV1 set needs (measured: five 1080p→240p SVT-AV1 encoders fail at 4 GB). */
+export const AV1_MIN_MEMORY_MB = 8192;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -114,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Five SVT-AV1 encoders reserve more address space than 4 GB; below the ceiling one cannot start a
+  // thread and ffmpeg hangs until the transcode's time limit (ADR 0038).
+  if (e.MEDIA_AV1 && e.MEDIA_MAX_MEMORY_MB > 0 && e.MEDIA_MAX_MEMORY_MB < AV1_MIN_MEMORY_MB) {
+    throw new Error(
+      `Invalid configuration:\n  MEDIA_AV1: needs MEDIA_MAX_MEMORY_MB of at least ${AV1_MIN_MEMORY_MB} (or 0)`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

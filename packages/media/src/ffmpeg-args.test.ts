@@ -186,6 +186,7 @@ describe('buildFfmpegArgs', () => {
     expect(values(a, '-c:v')).toEqual(['libx264', 'libx264']);
     expect(values(a, '-c:v:4')).toEqual(['libsvtav1']);
     expect(values(a, '-preset:v:7')).toEqual(['10']);
+    expect(values(a, '-svtav1-params:v:4')).toEqual(['lp=1']);
     expect(a.indexOf('-c:v:4')).toBeGreaterThan(a.indexOf('-c:v'));
     expect(Number(values(a, '-b:v:4')[0])).toBe(Math.round((1_843_000 * 0.6) / 1000) * 1000);
     expect(values(a, '-b:a:7')).toEqual(['96000']);

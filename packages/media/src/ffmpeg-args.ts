@@ -107,10 +107,12 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
     args.push(`-bufsize:v:${i}`, String(r.bufsize), `-profile:v:${i}`, r.profile);
   });
   // The more specific stream specifier, later on the line, wins over the global libx264 and preset.
+  // lp=1: one SVT-AV1 encoder a rung, each with its own thread pool sized to every core, would reserve
+  // more address space than MEDIA_MAX_MEMORY_MB allows and hang ffmpeg when a thread cannot start.
   plan.av1?.renditions.forEach((r, j) => {
     const k = h264 + j;
     args.push(`-c:v:${k}`, 'libsvtav1', `-preset:v:${k}`, String(plan.av1?.preset));
-    args.push(`-b:v:${k}`, String(r.videoBitrate));
+    args.push(`-svtav1-params:v:${k}`, 'lp=1', `-b:v:${k}`, String(r.videoBitrate));
   });
   if (audio) {
     args.push('-c:a', 'aac', '-ac', '2');
