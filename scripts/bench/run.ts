@@ -14,13 +14,14 @@ import {
 } from './listing-latency';
 import { startNginx } from './nginx';
 import { benchPages } from './pages';
+import { benchQuality, benchRestorationCorpus } from './quality';
 import { ensureBenchDb, startServer, stop } from './server';
 import { benchTranscode } from './transcode';
 import { benchTusUpload } from './tus-upload';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
-/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, pages, lighthouse, transcode. */
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, pages, lighthouse, transcode, quality, restoration. */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -188,6 +189,10 @@ if (want('transcode')) {
     `transcode CPU per source minute: ours ${transcode.oursCpuPerMinute.toFixed(1)} s, per-rendition baseline ${transcode.baselineCpuPerMinute.toFixed(1)} s → ratio ${transcode.ratio.toFixed(2)} (target ≤ 0.75); overhead vs bare ffmpeg ${(transcode.overhead * 100).toFixed(1)}% (target ≤ 5%), CPU outside ffmpeg ${(transcode.overheadOutsideFfmpeg * 100).toFixed(1)}%; medians of ${transcode.rounds} interleaved rounds`,
   );
 }
+
+// 8. Quality per bit of the ladder (SSIM/PSNR per rung, H.264 and AV1) and the restoration corpus (issue 23).
+if (want('quality')) results.quality = await benchQuality(join(process.cwd(), 'data', 'bench-quality'));
+if (want('restoration')) results.restorationCorpus = await benchRestorationCorpus();
 
 mkdirSync('bench/results', { recursive: true });
 // A partial run gets its own file and leaves latest.json to the full runs.

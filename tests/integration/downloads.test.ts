@@ -132,6 +132,38 @@ describe('MP4 downloads', () => {
     expect(Math.abs(probed.durationSec - 24)).toBeLessThanOrEqual(0.5);
   }, 90_000);
 
+  it('serves and downloads an fMP4 (CMAF) ladder: init and media segments with their types, an MP4 of its length', async () => {
+    makeHlsLadder(join(sut.config.mediaDir, 'test', 'cmaf'), { seconds: 6, heights: [360, 240], fmp4: true });
+    const id = sut.db.$client
+      .prepare('SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND id NOT IN (?, ?, ?) LIMIT 1')
+      .pluck()
+      .get(clipId, longId, otherId) as number;
+    sut.db.$client.prepare("UPDATE videos SET media_path = 'test/cmaf' WHERE id = ?").run(id);
+    const { first, links } = await mp4Links(id);
+    const ladder = Buffer.from(first!.video_url, 'base64').toString();
+    const variant = await (await sut.request(ladder.replace('master.m3u8', '360p/index.m3u8'))).text();
+    expect(variant).toContain('#EXT-X-MAP:URI="init-360p.mp4"');
+    const init = await sut.request(ladder.replace('master.m3u8', '360p/init-360p.mp4'));
+    expect(init.status).toBe(200);
+    expect(init.headers.get('content-type')).toBe('video/mp4');
+    const segment = await sut.request(ladder.replace('master.m3u8', '360p/seg-0000.m4s'), {
+      headers: { range: 'bytes=0-7' },
+    });
+    expect(segment.status).toBe(206);
+    expect(segment.headers.get('content-type')).toBe('video/iso.segment');
+    // Unsigned, neither is served.
+    expect((await sut.request('/media/test~cmaf/360p/init-360p.mp4')).status).toBe(403);
+
+    const level = links.find((l) => l.quality === '360p')!;
+    const res = await sut.request(level.url);
+    expect(res.status).toBe(200);
+    const file = await saveBody(res, 'cmaf-360p.mp4');
+    const probed = probeMp4(file);
+    expect(probed.codecs.sort()).toEqual(['aac', 'h264']);
+    expect(Math.abs(probed.durationSec - 6)).toBeLessThanOrEqual(0.5);
+    expect(mp4Boxes(file)).not.toContain('moof');
+  }, 90_000);
+
   it('remuxes once for requests that arrive together, and shares the file between videos of one clip', async () => {
     const level = (await mp4Links(clipId)).links.find((l) => l.quality === '240p')!;
     const other = (await mp4Links(otherId)).links.find((l) => l.quality === '240p')!;

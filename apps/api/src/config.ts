@@ -34,6 +34,10 @@ export const EnvSchema = z.object({
   /** A transcode may take MEDIA_TIMEOUT_FLOOR_SECONDS + MEDIA_TIMEOUT_FACTOR × the source duration. */
   MEDIA_TIMEOUT_FACTOR: z.coerce.number().min(0).default(10),
   MEDIA_TIMEOUT_FLOOR_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** The ladder's segments for new transcodes: fmp4 (CMAF, default) or mpegts (ADR 0038). */
+  MEDIA_SEGMENTS: z.enum(['fmp4', 'mpegts']).default('fmp4'),
+  /** 1: an AV1 rendition set (libsvtav1) beside the H.264 one for new transcodes (ADR 0038; off by default). */
+  MEDIA_AV1: bool,
   /** Where MP4 downloads remuxed from the ladder are kept (a cache; default DATA_DIR/downloads). */
   DOWNLOAD_CACHE_DIR: z.string().optional(),
   /** The download cache is trimmed to this size, least recently downloaded first. */
@@ -103,6 +107,9 @@ export const EnvSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** The address-space ceiling the AV1 set needs (measured: five 1080p→240p SVT-AV1 encoders fail at 4 GB). */
+export const AV1_MIN_MEMORY_MB = 8192;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -110,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Five SVT-AV1 encoders reserve more address space than 4 GB; below the ceiling one cannot start a
+  // thread and ffmpeg hangs until the transcode's time limit (ADR 0038).
+  if (e.MEDIA_AV1 && e.MEDIA_MAX_MEMORY_MB > 0 && e.MEDIA_MAX_MEMORY_MB < AV1_MIN_MEMORY_MB) {
+    throw new Error(
+      `Invalid configuration:\n  MEDIA_AV1: needs MEDIA_MAX_MEMORY_MB of at least ${AV1_MIN_MEMORY_MB} (or 0)`,
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -131,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutFactor: e.MEDIA_TIMEOUT_FACTOR,
       timeoutFloorSec: e.MEDIA_TIMEOUT_FLOOR_SECONDS,
     },
+    /** What new transcodes write (ADR 0038); ladders already written stay as they are. */
+    mediaSettings: { segmentType: e.MEDIA_SEGMENTS, av1: { enabled: e.MEDIA_AV1 ?? false } },
     downloads: {
       cacheDir: resolve(e.DOWNLOAD_CACHE_DIR ?? join(dataDir, 'downloads')),
       maxCacheBytes: e.DOWNLOAD_CACHE_MB * 1024 * 1024,

@@ -89,7 +89,7 @@ describe('buildFfmpegArgs', () => {
     expect(values(args, '-master_pl_name')).toEqual(['master.m3u8']);
     expect(values(args, '-hls_time')).toEqual(['4']);
     expect(values(args, '-hls_playlist_type')).toEqual(['vod']);
-    expect(values(args, '-hls_segment_filename')).toEqual(['/out/v1.tmp/%v/seg-%04d.ts']);
+    expect(values(args, '-hls_segment_filename')).toEqual(['/out/v1.tmp/%v/seg-%04d.m4s']);
     expect(args).toContain('/out/v1.tmp/%v/index.m3u8');
     expect(values(args, '-c:v')).toEqual(['libx264', 'libx264']);
     expect(values(args, '-preset')).toEqual(['veryfast', 'veryfast']);
@@ -153,5 +153,63 @@ describe('buildFfmpegArgs', () => {
     expect(values(b, '-filter_complex')[0].startsWith('[0:2]')).toBe(true);
     expect(values(b, '-map').filter((m) => m === '0:0')).toHaveLength(4);
     expect(values(b, '-ar')).toEqual(['48000']);
+  });
+
+  it('writes fMP4 (CMAF) segments with an init segment per variant, keeping the 2 s GOP and independent segments', () => {
+    expect(values(args, '-hls_segment_type')).toEqual(['fmp4']);
+    expect(values(args, '-hls_fmp4_init_filename')).toEqual(['init-%v.mp4']);
+    expect(values(args, '-hls_flags')).toEqual(['independent_segments']);
+    expect(values(args, '-g')).toEqual([String(plan.gopFrames)]);
+    expect(plan.gopFrames).toBe(50);
+  });
+
+  it('still writes MPEG-TS segments when the operator keeps them', () => {
+    const ts = buildFfmpegArgs('/in/s.mp4', '/out', buildPlan(probe720, { segmentType: 'mpegts' }));
+    expect(values(ts, '-hls_segment_type')).toEqual(['mpegts']);
+    expect(values(ts, '-hls_segment_filename')).toEqual(['/out/%v/seg-%04d.ts']);
+    expect(ts).not.toContain('-hls_fmp4_init_filename');
+  });
+
+  it('adds an AV1 set at the same rungs behind the setting, from the same scaled pictures', () => {
+    const av1 = buildPlan(probe720, { av1: { enabled: true } });
+    const a = buildFfmpegArgs('/in/s.mp4', '/out', av1);
+    const graph = values(a, '-filter_complex')[0];
+    expect(graph).toContain('[c0]scale=1280:720,setsar=1,format=yuv420p,split=3[v0][w0][c1]');
+    expect(graph).toContain('[c3]scale=426:240,setsar=1,split=2[v3][w3]');
+    expect(values(a, '-var_stream_map')).toEqual([
+      'v:0,a:0,name:720p v:1,a:1,name:480p v:2,a:2,name:360p v:3,a:3,name:240p ' +
+        'v:4,a:4,name:av1-720p v:5,a:5,name:av1-480p v:6,a:6,name:av1-360p v:7,a:7,name:av1-240p',
+    ]);
+    expect(values(a, '-map').filter((m) => /^\[w\d\]$/.test(m))).toEqual(['[w0]', '[w1]', '[w2]', '[w3]']);
+    expect(values(a, '-map').filter((m) => m === '0:1')).toHaveLength(8);
+    // The global encoder is H.264; the AV1 streams override it afterwards, each with its own bitrate.
+    expect(values(a, '-c:v')).toEqual(['libx264', 'libx264']);
+    expect(values(a, '-c:v:4')).toEqual(['libsvtav1']);
+    expect(values(a, '-preset:v:7')).toEqual(['10']);
+    expect(values(a, '-svtav1-params:v:4')).toEqual(['lp=1']);
+    expect(a.indexOf('-c:v:4')).toBeGreaterThan(a.indexOf('-c:v'));
+    expect(Number(values(a, '-b:v:4')[0])).toBe(Math.round((1_843_000 * 0.6) / 1000) * 1000);
+    expect(values(a, '-b:a:7')).toEqual(['96000']);
+    // Off by default, and never in MPEG-TS.
+    expect(plan.av1).toBeNull();
+    expect(buildPlan(probe720, { av1: { enabled: true }, segmentType: 'mpegts' }).av1).toBeNull();
+  });
+
+  it('splits filtered sound once per variant of both sets', () => {
+    const av1 = buildPlan(probe720, { av1: { enabled: true } });
+    const restored: typeof av1 = {
+      ...av1,
+      restoration: {
+        fields: { mode: 'progressive', parity: 'tff', source: 'measured' },
+        crop: null,
+        loudness: {
+          measured: { integrated: -30, truePeak: -12, range: 5, threshold: -40, offset: 0 },
+          target: { integrated: -16, truePeak: -1.5, range: 11 },
+        },
+        sampleAspect: 1,
+      },
+    };
+    const graph = buildFfmpegArgs('/in/s.mp4', '/out', restored);
+    expect(values(graph, '-filter_complex')[0]).toMatch(/asplit=8\[a0\]\[a1\].*\[a7\]/);
   });
 });

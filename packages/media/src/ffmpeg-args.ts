@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { FINGERPRINT_FILTERS } from './fingerprint';
 import { sandboxedInput } from './input-sandbox';
 import { MEDIA_FILES } from './media-layout';
-import type { MediaPlan, StillPlan } from './plan';
+import { ladderVariants, type MediaPlan, type StillPlan } from './plan';
 import { restorationAudioFilters, restorationVideoFilters } from './restoration';
 import { beforeStillArgs, beforeStillChain } from './restoration-stills';
 
@@ -40,8 +40,8 @@ export function buildFilterGraph(plan: MediaPlan): string {
   chains.push(`[fp]${FINGERPRINT_FILTERS}[fingerprint]`);
   const sound = audioFilters(plan);
   if (sound.length > 0) {
-    const n = renditions.length;
-    const labels = renditions.map((_, i) => `[a${i}]`).join('');
+    const n = ladderVariants(plan).length;
+    const labels = Array.from({ length: n }, (_, i) => `[a${i}]`).join('');
     chains.push(`[0:${plan.audioStreamIndex}]${sound.join(',')}${n > 1 ? `,asplit=${n}` : ''}${labels}`);
   }
   // The hover preview: the first second of every interval, joined back to back (timestamps renumbered).
@@ -51,8 +51,10 @@ export function buildFilterGraph(plan: MediaPlan): string {
   );
   renditions.forEach((r, i) => {
     const scaled = `[c${i}]scale=${r.width}:${r.height},setsar=1${i === 0 ? ',format=yuv420p' : ''}`;
-    const last = i === renditions.length - 1;
-    chains.push(last ? `${scaled}[v${i}]` : `${scaled},split=2[v${i}][c${i + 1}]`);
+    // The AV1 set (ADR 0038) encodes the same scaled pictures as the H.264 rung: [w{i}].
+    const outs = [`[v${i}]`, ...(plan.av1 ? [`[w${i}]`] : [])];
+    if (i < renditions.length - 1) outs.push(`[c${i + 1}]`);
+    chains.push(outs.length > 1 ? `${scaled},split=${outs.length}${outs.join('')}` : `${scaled}${outs[0]}`);
   });
   // If the video stream ends before atSec, the first frame stays as the still.
   chains.push(`[st]select='eq(n,0)+gte(t,${stills.atSec})',trim=end_frame=2,split=3[s0][s1][s2]`);
@@ -83,8 +85,10 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
   const args: string[] = [];
   const audio = plan.hasAudio && plan.audioStreamIndex !== null;
   const filtered = audioFilters(plan).length > 0;
-  plan.renditions.forEach((_, i) => {
-    args.push('-map', `[v${i}]`);
+  const variants = ladderVariants(plan);
+  const h264 = plan.renditions.length;
+  variants.forEach((_, i) => {
+    args.push('-map', i < h264 ? `[v${i}]` : `[w${i - h264}]`);
     // Mapped once per variant: each variant carries its own audio so it plays on its own.
     if (audio) args.push('-map', filtered ? `[a${i}]` : `0:${plan.audioStreamIndex}`);
   });
@@ -104,14 +108,22 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
     args.push(`-b:v:${i}`, String(r.videoBitrate), `-maxrate:v:${i}`, String(r.maxrate));
     args.push(`-bufsize:v:${i}`, String(r.bufsize), `-profile:v:${i}`, r.profile);
   });
+  // The more specific stream specifier, later on the line, wins over the global libx264 and preset.
+  // lp=1: one SVT-AV1 encoder a rung, each with its own thread pool sized to every core, would reserve
+  // more address space than MEDIA_MAX_MEMORY_MB allows and hang ffmpeg when a thread cannot start.
+  plan.av1?.renditions.forEach((r, j) => {
+    const k = h264 + j;
+    args.push(`-c:v:${k}`, 'libsvtav1', `-preset:v:${k}`, String(plan.av1?.preset));
+    args.push(`-svtav1-params:v:${k}`, 'lp=1', `-b:v:${k}`, String(r.videoBitrate));
+  });
   if (audio) {
     args.push('-c:a', 'aac', '-ac', '2');
     if (plan.audioSampleRate) args.push('-ar', String(plan.audioSampleRate));
-    plan.renditions.forEach((r, i) => {
+    variants.forEach((r, i) => {
       args.push(`-b:a:${i}`, String(r.audioBitrate));
     });
   }
-  const streamMap = plan.renditions
+  const streamMap = variants
     .map((r, i) => (audio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`))
     .join(' ');
   args.push(
@@ -123,10 +135,13 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
     'vod',
     '-hls_flags',
     'independent_segments',
-    '-hls_segment_type',
-    'mpegts',
+    ...segmentArgs(plan),
     '-hls_segment_filename',
-    join(outDir, '%v', MEDIA_FILES.segmentPattern),
+    join(
+      outDir,
+      '%v',
+      plan.segmentType === 'fmp4' ? MEDIA_FILES.segmentPattern : MEDIA_FILES.tsSegmentPattern,
+    ),
     '-master_pl_name',
     MEDIA_FILES.master,
     '-var_stream_map',
@@ -134,6 +149,16 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
     join(outDir, '%v', MEDIA_FILES.variantPlaylist),
   );
   return args;
+}
+
+/**
+ * The segment container (ADR 0038). fMP4: one init segment per variant (#EXT-X-MAP, relative to the
+ * variant playlist, so `720p/init-720p.mp4`) and media segments that each start with a key frame, as
+ * MPEG-TS ones did; the 2 s GOP and independent_segments are the same for both.
+ */
+function segmentArgs(plan: MediaPlan): string[] {
+  if (plan.segmentType === 'mpegts') return ['-hls_segment_type', 'mpegts'];
+  return ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', MEDIA_FILES.initPattern];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_FILES, spritePath } from './media-layout';
-import type { MediaPlan, SpritePlan } from './plan';
+import type { SegmentType } from './media-settings';
+import type { MediaPlan, Rendition, SpritePlan } from './plan';
 import type { RestorationPlan } from './restoration';
 
 export interface ManifestRendition {
@@ -10,6 +11,8 @@ export interface ManifestRendition {
   width: number;
   /** Peak bits per second as advertised in the master playlist. */
   bandwidth: number;
+  /** The master playlist's CODECS (absent in manifests written before ADR 0038). */
+  codecs?: string;
 }
 
 /** What a processed video directory holds; its presence marks the directory as complete. */
@@ -22,6 +25,13 @@ export interface MediaManifest {
   /** The ladder's frame rate (absent in manifests written before the restoration report, ADR 0039). */
   fps?: number;
   renditions: ManifestRendition[];
+  /**
+   * The ladder's segment container (ADR 0038): 'fmp4' (init segment + .m4s) since it exists; absent in
+   * manifests written before, whose ladders are MPEG-TS and are played and downloaded as they are.
+   */
+  segments?: SegmentType;
+  /** The AV1 rendition set offered beside the H.264 one, when MEDIA_AV1 was on. */
+  av1?: ManifestRendition[];
   sprites: SpritePlan;
   /** The perceptual fingerprint: its file, its length and its whole-video summary (hi, lo words). */
   fingerprint?: { file: string; seconds: number; summary: [number, number] | null };
@@ -40,9 +50,28 @@ export interface MediaManifest {
   };
 }
 
+/** What the master playlist says of the variants, by directory name. */
+export interface MasterFacts {
+  bandwidths: ReadonlyMap<string, number>;
+  codecs: ReadonlyMap<string, string>;
+}
+
+const NO_FACTS: MasterFacts = { bandwidths: new Map(), codecs: new Map() };
+
+function manifestRendition(r: Rendition, facts: MasterFacts): ManifestRendition {
+  const codecs = facts.codecs.get(r.name);
+  return {
+    name: r.name,
+    height: r.height,
+    width: r.width,
+    bandwidth: facts.bandwidths.get(r.name) ?? r.bandwidth,
+    ...(codecs ? { codecs } : {}),
+  };
+}
+
 export function manifestFromPlan(
   plan: MediaPlan,
-  bandwidths: ReadonlyMap<string, number> = new Map(),
+  facts: MasterFacts = NO_FACTS,
   fingerprint?: MediaManifest['fingerprint'],
 ): MediaManifest {
   return {
@@ -52,12 +81,9 @@ export function manifestFromPlan(
     height: plan.height,
     hasAudio: plan.hasAudio,
     fps: plan.fps,
-    renditions: plan.renditions.map((r) => ({
-      name: r.name,
-      height: r.height,
-      width: r.width,
-      bandwidth: bandwidths.get(r.name) ?? r.bandwidth,
-    })),
+    renditions: plan.renditions.map((r) => manifestRendition(r, facts)),
+    segments: plan.segmentType,
+    ...(plan.av1 ? { av1: plan.av1.renditions.map((r) => manifestRendition(r, facts)) } : {}),
     sprites: { ...plan.sprites },
     ...(plan.restoration ? { restoration: plan.restoration } : {}),
     ...(fingerprint ? { fingerprint } : {}),

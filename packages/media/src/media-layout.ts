@@ -2,7 +2,12 @@
 export const MEDIA_FILES = {
   master: 'master.m3u8',
   variantPlaylist: 'index.m3u8',
-  segmentPattern: 'seg-%04d.ts',
+  /** fMP4 (CMAF) media segments, the default since ADR 0038. */
+  segmentPattern: 'seg-%04d.m4s',
+  /** MPEG-TS segments: every ladder written before ADR 0038, and MEDIA segmentType 'mpegts'. */
+  tsSegmentPattern: 'seg-%04d.ts',
+  /** Each fMP4 variant's init segment (#EXT-X-MAP), `%v` being the variant's name: `720p/init-720p.mp4`. */
+  initPattern: 'init-%v.mp4',
   thumb: 'thumb.jpg',
   thumb2x: 'thumb@2x.jpg',
   scr: 'scr.jpg',

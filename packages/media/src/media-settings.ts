@@ -4,6 +4,16 @@ export interface LadderStep {
   bpp: number;
 }
 
+export type SegmentType = 'fmp4' | 'mpegts';
+
+export interface Av1Settings {
+  enabled: boolean;
+  /** SVT-AV1 preset, 0 (slowest) to 13 (fastest). */
+  preset: number;
+  /** The AV1 rung's bitrate as a share of the H.264 rung's. */
+  bitrateFactor: number;
+}
+
 export interface SpriteSettings {
   tileWidth: number;
   tileHeight: number;
@@ -31,7 +41,17 @@ export interface MediaSettings {
   maxFps: number;
   gopSeconds: number;
   segmentSeconds: number;
+  /**
+   * The ladder's segments (ADR 0038): fragmented MP4 (CMAF, one init segment per variant named by
+   * #EXT-X-MAP), or MPEG-TS as every ladder before it was written.
+   */
+  segmentType: SegmentType;
   preset: string;
+  /**
+   * A second rendition set in AV1 (libsvtav1) at the same rungs, offered beside H.264 in the master
+   * playlist. Off by default: see ADR 0038 and the transcode bench before turning it on.
+   */
+  av1: Av1Settings;
   sprite: SpriteSettings;
   thumb: StillSize;
   thumb2x: StillSize;
@@ -41,8 +61,9 @@ export interface MediaSettings {
   stillMinSec: number;
 }
 
-export type MediaSettingsInput = Partial<Omit<MediaSettings, 'sprite'>> & {
+export type MediaSettingsInput = Partial<Omit<MediaSettings, 'sprite' | 'av1'>> & {
   sprite?: Partial<SpriteSettings>;
+  av1?: Partial<Av1Settings>;
 };
 
 // About PeerTube's targets at 30 fps: 1080p 4.4, 720p 2.2, 480p 1.1, 360p 0.66, 240p 0.34 Mbps.
@@ -63,7 +84,9 @@ export const DEFAULT_MEDIA_SETTINGS: MediaSettings = {
   maxFps: 60,
   gopSeconds: 2,
   segmentSeconds: 4,
+  segmentType: 'fmp4',
   preset: 'veryfast',
+  av1: { enabled: false, preset: 10, bitrateFactor: 0.6 },
   sprite: { tileWidth: 160, tileHeight: 90, columns: 10, rows: 10, maxTiles: 200 },
   thumb: { width: 320, height: 180 },
   thumb2x: { width: 640, height: 360 },
@@ -80,5 +103,6 @@ export function resolveMediaSettings(input: MediaSettingsInput = {}): MediaSetti
     ...given,
     ladder,
     sprite: { ...DEFAULT_MEDIA_SETTINGS.sprite, ...input.sprite },
+    av1: { ...DEFAULT_MEDIA_SETTINGS.av1, ...input.av1 },
   };
 }

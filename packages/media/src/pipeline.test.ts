@@ -91,14 +91,73 @@ describe('processVideo with real ffmpeg', () => {
       expect(durations[0]).toBeCloseTo(4, 1);
       expect(durations[1]).toBeCloseTo(4, 1);
       expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(10, 0);
-      for (const seg of playlist.split('\n').filter((l) => l.endsWith('.ts'))) {
-        expect(seg).toMatch(/^seg-\d{4}\.ts$/);
+      const segments = playlist.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+      expect(segments).toHaveLength(3);
+      for (const seg of segments) {
+        expect(seg).toMatch(/^seg-\d{4}\.m4s$/);
         expect(statSync(join(out, r.name, seg)).size).toBeGreaterThan(0);
       }
       const streams = ffprobeStreams(join(out, r.name, 'index.m3u8'));
       const video = streams.find((s) => s.codec_type === 'video');
       expect(video).toMatchObject({ codec_name: 'h264', width: r.width, height: r.height });
       expect(streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    }
+  });
+
+  it('writes fMP4 (CMAF) segments after an EXT-X-MAP init segment, each starting on a key frame, in order', () => {
+    expect(manifest.segments).toBe('fmp4');
+    const master = readFileSync(join(out, 'master.m3u8'), 'utf8');
+    expect(master).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+    expect(manifest.renditions.every((r) => /^avc1\./.test(r.codecs ?? ''))).toBe(true);
+    for (const r of manifest.renditions) {
+      const playlist = readFileSync(join(out, r.name, 'index.m3u8'), 'utf8');
+      expect(playlist).toContain(`#EXT-X-MAP:URI="init-${r.name}.mp4"`);
+      expect(playlist).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+      const init = readFileSync(join(out, r.name, `init-${r.name}.mp4`));
+      // The init segment holds the tracks and no media; each segment is a fragment (moof + mdat).
+      expect(init.includes('moov')).toBe(true);
+      expect(init.includes('mdat')).toBe(false);
+      const segments = playlist.split('\n').filter((l) => /^seg-\d{4}\.m4s$/.test(l));
+      let last = -1;
+      for (const seg of segments) {
+        const joined = join(dir, `${r.name}-${seg}.mp4`);
+        writeFileSync(joined, Buffer.concat([init, readFileSync(join(out, r.name, seg))]));
+        const streams = ffprobeStreams(joined);
+        expect(streams.map((x) => x.codec_name).sort()).toEqual(['aac', 'h264']);
+        const frames = execFileSync(
+          'ffprobe',
+          [
+            '-v',
+            'error',
+            '-select_streams',
+            'v',
+            '-show_entries',
+            'packet=pts_time,flags',
+            '-of',
+            'csv=p=0',
+            joined,
+          ],
+          { encoding: 'utf8' },
+        )
+          .trim()
+          .split('\n')
+          .map((line) => line.split(','));
+        // Independent: the segment's first frame is a key frame; in order: it starts after the last one.
+        expect(frames[0][1]).toMatch(/^K/);
+        const first = Number(frames[0][0]);
+        expect(first).toBeGreaterThan(last);
+        last = Math.max(...frames.map((f) => Number(f[0])));
+      }
+      // The whole variant plays from start to end through the hls demuxer, without a decoding error.
+      const played = execFileSync(
+        'ffmpeg',
+        ['-v', 'error', '-i', join(out, r.name, 'index.m3u8'), '-f', 'null', '-'],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      expect(played).toBe('');
     }
   });
 
@@ -197,5 +256,59 @@ describe('processVideo with real ffmpeg', () => {
     expect(err.code).toBe('aborted');
     expect(existsSync(`${target}.tmp`)).toBe(false);
     expect(existsSync(target)).toBe(false);
+  });
+});
+
+const hasSvtAv1 = (() => {
+  try {
+    return execFileSync('ffmpeg', ['-hide_banner', '-encoders'], { encoding: 'utf8' }).includes('libsvtav1');
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasSvtAv1)('processVideo with the AV1 set on (real ffmpeg, tiny)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vt-media-av1-'));
+  const out = join(dir, 'clip');
+  let manifest: MediaManifest;
+
+  beforeAll(async () => {
+    const source = join(dir, 'source.mp4');
+    await generateDemoClip(source, {
+      seconds: 3,
+      pattern: 'testsrc2',
+      color: 'orange',
+      toneHz: 440,
+      width: 320,
+      height: 180,
+    });
+    manifest = await processVideo(source, out, { restore: false, settings: { av1: { enabled: true } } });
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('offers both codecs in the master playlist, each variant with its CODECS', () => {
+    const master = readFileSync(join(out, 'master.m3u8'), 'utf8');
+    const entries = [...master.matchAll(/^#EXT-X-STREAM-INF:(.*)\n(\S+)$/gm)].map((m) => [m[2], m[1]]);
+    expect(entries.map(([uri]) => uri)).toEqual(['180p/index.m3u8', 'av1-180p/index.m3u8']);
+    expect(entries[0][1]).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+    expect(entries[1][1]).toMatch(/CODECS="av01\.0\.\d{2}M\.08,mp4a\.40\.2"/);
+    expect(manifest.av1?.map((r) => [r.name, r.height, r.codecs?.slice(0, 5)])).toEqual([
+      ['av1-180p', 180, 'av01.'],
+    ]);
+    const streams = ffprobeStreams(join(out, 'av1-180p', 'index.m3u8'));
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'av1',
+      width: 320,
+      height: 180,
+    });
+    const played = execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-i', join(out, 'av1-180p', 'index.m3u8'), '-f', 'null', '-'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    expect(played).toBe('');
   });
 });

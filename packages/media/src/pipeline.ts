@@ -2,8 +2,14 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyseSource } from './analysis';
 import { encodeFingerprint, fingerprintFromGray, summarize } from './fingerprint';
-import { parseMasterBandwidths } from './hls-playlist';
-import { type MediaManifest, manifestFromPlan, readManifest, writeManifest } from './manifest';
+import { av1CodecString, parseMasterBandwidths, parseMasterCodecs, withMissingCodecs } from './hls-playlist';
+import {
+  type MasterFacts,
+  type MediaManifest,
+  manifestFromPlan,
+  readManifest,
+  writeManifest,
+} from './manifest';
 import { MEDIA_FILES } from './media-layout';
 import type { MediaSettingsInput } from './media-settings';
 import { buildPlan, type MediaPlan } from './plan';
@@ -56,7 +62,7 @@ export async function processVideo(
         );
   const plan = buildPlan(probed, opts.settings, restoration);
   opts.onPlan?.(plan);
-  let bandwidths: ReadonlyMap<string, number> = new Map();
+  let facts: MasterFacts = { bandwidths: new Map(), codecs: new Map() };
   let fingerprint: MediaManifest['fingerprint'];
   await transcode(input, outDir, plan, {
     ffmpegPath: opts.ffmpegPath,
@@ -64,7 +70,7 @@ export async function processVideo(
     signal: opts.signal,
     onProgress: opts.onProgress,
     beforeCommit: async (dir) => {
-      bandwidths = parseMasterBandwidths(await readFile(join(dir, MEDIA_FILES.master), 'utf8'));
+      facts = await completeMaster(dir, plan);
       await writeFile(join(dir, MEDIA_FILES.vtt), buildTimelineVtt(plan.sprites, plan.durationSec));
       await keepAfterStill(dir, plan);
       const frames = join(dir, MEDIA_FILES.fingerprintFrames);
@@ -77,8 +83,28 @@ export async function processVideo(
         seconds: fp.valid.length,
         summary: summary ? [summary.hi, summary.lo] : null,
       };
-      await writeManifest(dir, manifestFromPlan(plan, bandwidths, fingerprint));
+      await writeManifest(dir, manifestFromPlan(plan, facts, fingerprint));
     },
   });
-  return manifestFromPlan(plan, bandwidths, fingerprint);
+  return manifestFromPlan(plan, facts, fingerprint);
+}
+
+/**
+ * Adds the CODECS ffmpeg leaves out (AV1, read from each AV1 variant's init segment) to the master
+ * playlist, and returns what it lists: each variant's BANDWIDTH and CODECS.
+ */
+async function completeMaster(dir: string, plan: MediaPlan): Promise<MasterFacts> {
+  const file = join(dir, MEDIA_FILES.master);
+  let text = await readFile(file, 'utf8');
+  if (plan.av1) {
+    const missing = new Map<string, string>();
+    for (const r of plan.av1.renditions) {
+      const init = join(dir, r.name, MEDIA_FILES.initPattern.replace('%v', r.name));
+      const video = av1CodecString(await readFile(init));
+      if (video) missing.set(r.name, plan.hasAudio ? `${video},mp4a.40.2` : video);
+    }
+    text = withMissingCodecs(text, missing);
+    await writeFile(file, text);
+  }
+  return { bandwidths: parseMasterBandwidths(text), codecs: parseMasterCodecs(text) };
 }

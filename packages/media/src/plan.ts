@@ -1,5 +1,10 @@
 import { MEDIA_FILES } from './media-layout';
-import { type MediaSettings, type MediaSettingsInput, resolveMediaSettings } from './media-settings';
+import {
+  type MediaSettings,
+  type MediaSettingsInput,
+  resolveMediaSettings,
+  type SegmentType,
+} from './media-settings';
 import type { ProbeResult } from './probe';
 import { type RestorationPlan, restoredDisplaySize, restoredFrameRate } from './restoration';
 
@@ -49,7 +54,11 @@ export interface MediaPlan {
   gopSeconds: number;
   gopFrames: number;
   segmentSeconds: number;
+  /** fMP4 with an init segment per variant, or MPEG-TS (ADR 0038). */
+  segmentType: SegmentType;
   preset: string;
+  /** The AV1 rendition set (same rungs as `renditions`, one each), or null when AV1 is off. */
+  av1: Av1Plan | null;
   hasAudio: boolean;
   videoStreamIndex: number;
   audioStreamIndex: number | null;
@@ -62,6 +71,13 @@ export interface MediaPlan {
   preview: PreviewPlan;
   /** Deinterlacing, pulldown removal, crop and loudness decided from the analysis pass; null when not run. */
   restoration: RestorationPlan | null;
+}
+
+export interface Av1Plan {
+  /** SVT-AV1 preset. */
+  preset: number;
+  /** `av1-720p`…: av1[i] is renditions[i] in AV1. */
+  renditions: Rendition[];
 }
 
 export interface PreviewPlan {
@@ -160,6 +176,32 @@ function restoredSource(p: ProbeResult, r: RestorationPlan | null, maxFps: numbe
   };
 }
 
+/** The AV1 set: the H.264 rungs at `bitrateFactor` of their bitrate, named `av1-{height}p`. */
+function planAv1(renditions: Rendition[], s: MediaSettings): Av1Plan | null {
+  // AV1 only in fMP4: hls.js and Safari play it in no MPEG-TS.
+  if (!s.av1.enabled || s.segmentType !== 'fmp4') return null;
+  return {
+    preset: s.av1.preset,
+    renditions: renditions.map((r) => {
+      const videoBitrate = kbps(r.videoBitrate * s.av1.bitrateFactor);
+      return {
+        ...r,
+        name: `av1-${r.name}`,
+        videoBitrate,
+        maxrate: Math.round(videoBitrate * s.maxrateFactor),
+        bufsize: Math.round(videoBitrate * s.bufsizeFactor),
+        profile: 'main',
+        bandwidth: Math.round((videoBitrate + (r.audioBitrate ?? 0)) * 1.1),
+      };
+    }),
+  };
+}
+
+/** Every variant the ladder has: the H.264 renditions, then the AV1 ones. */
+export function ladderVariants(plan: Pick<MediaPlan, 'renditions' | 'av1'>): Rendition[] {
+  return [...plan.renditions, ...(plan.av1?.renditions ?? [])];
+}
+
 /** Decides everything one ffmpeg run will produce for a source. Pure. */
 export function buildPlan(
   source: ProbeResult,
@@ -172,6 +214,7 @@ export function buildPlan(
   const fps = capped ? s.maxFps : p.fps;
   const scrHeight = evenDown(Math.min(p.height, s.scrMaxHeight));
   const audioRateOk = p.audioSampleRate === 44_100 || p.audioSampleRate === 48_000;
+  const renditions = planRenditions(p, s, fps);
   return {
     durationSec: p.durationSec,
     width: p.width,
@@ -181,14 +224,16 @@ export function buildPlan(
     gopSeconds: s.gopSeconds,
     gopFrames: Math.max(1, Math.round(fps * s.gopSeconds)),
     segmentSeconds: s.segmentSeconds,
+    segmentType: s.segmentType,
     preset: s.preset,
+    av1: planAv1(renditions, s),
     restoration,
     hasAudio: p.hasAudio && p.audioStreamIndex !== null,
     videoStreamIndex: p.videoStreamIndex,
     audioStreamIndex: p.hasAudio ? p.audioStreamIndex : null,
     // loudnorm's chain ends resampled to 48 kHz already.
     audioSampleRate: p.hasAudio && !audioRateOk && !restoration?.loudness ? 48_000 : null,
-    renditions: planRenditions(p, s, fps),
+    renditions,
     sprites: planSprites(p.durationSec, s.sprite),
     preview: planPreview(p),
     stills: {

@@ -8,6 +8,19 @@ import { readLadder, readVariantPlaylist, remuxHlsToMp4 } from './remux';
 import { makeHlsLadder, makeRepeatedVariant, mp4Boxes, probeMp4 } from './testing/hls-fixture';
 import { rejection } from './testing/rejection';
 
+/** H.264 + AAC, index first, `seconds` long, and every frame decodes with no error (across run joins too). */
+function expectPlayableMp4(file: string, seconds: number) {
+  const probed = probeMp4(file);
+  expect(probed.codecs.sort()).toEqual(['aac', 'h264']);
+  expect(Math.abs(probed.durationSec - seconds)).toBeLessThanOrEqual(0.5);
+  const boxes = mp4Boxes(file);
+  expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+  expect(decoded.status).toBe(0);
+  expect(decoded.stderr).toBe('');
+}
+
 describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
   const root = mkdtempSync(join(tmpdir(), 'vt-remux-'));
   const media = join(root, 'media');
@@ -58,16 +71,48 @@ describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
     expect(playlist.durationSec).toBeCloseTo(35, 5);
     const file = join(out, 'long-240p.mp4');
     await remuxHlsToMp4(join(long, '240p', 'index.m3u8'), file, { root: media });
-    const probed = probeMp4(file);
-    expect(probed.codecs.sort()).toEqual(['aac', 'h264']);
-    expect(Math.abs(probed.durationSec - 35)).toBeLessThanOrEqual(0.5);
-    const boxes = mp4Boxes(file);
-    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    // It plays: every frame decodes, with no error across the joins.
-    const decoded = spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
-    expect(decoded.status).toBe(0);
-    expect(decoded.stderr).toBe('');
+    expectPlayableMp4(file, 35);
   }, 60_000);
+
+  it('copies an fMP4 ladder (init segment + .m4s, ADR 0038) into an MP4 of the right duration', async () => {
+    const cmaf = join(media, 'demo', 'cmaf');
+    const cmafLong = join(media, 'demo', 'cmaf-x3');
+    makeHlsLadder(cmaf, { seconds: 7, heights: [360, 240], fmp4: true });
+    makeRepeatedVariant(cmafLong, cmaf, [360, 240], 3);
+    const variant = await readVariantPlaylist(join(cmaf, '360p', 'index.m3u8'), media);
+    expect(variant.runs.map((r) => r.init)).toEqual([join(cmaf, '360p', 'init-360p.mp4')]);
+    expect(variant.runs[0].segments[0].file).toMatch(/seg-0000\.m4s$/);
+    const file = join(out, 'cmaf-360p.mp4');
+    await remuxHlsToMp4(join(cmaf, '360p', 'index.m3u8'), file, { root: media });
+    expectPlayableMp4(file, 7);
+    // A plain MP4, not a fragmented one.
+    expect(mp4Boxes(file)).not.toContain('moof');
+
+    // A demo loop of an fMP4 clip: three runs, each after the same init segment, joined to 21 s.
+    const looped = join(cmafLong, '240p', 'index.m3u8');
+    expect((await readVariantPlaylist(looped, media)).runs).toHaveLength(3);
+    const longFile = join(out, 'cmaf-long-240p.mp4');
+    await remuxHlsToMp4(looped, longFile, { root: media });
+    expectPlayableMp4(longFile, 21);
+  }, 60_000);
+
+  it('offers only the H.264 variants of a master playlist that also lists AV1 ones as downloads', async () => {
+    const both = join(media, 'demo', 'both');
+    mkdirSync(both, { recursive: true });
+    writeFileSync(
+      join(both, 'master.m3u8'),
+      [
+        '#EXTM3U',
+        '#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"',
+        '360p/index.m3u8',
+        '#EXT-X-STREAM-INF:BANDWIDTH=990000,RESOLUTION=640x360,CODECS="av01.0.04M.08,mp4a.40.2"',
+        'av1-360p/index.m3u8',
+        '',
+      ].join('\n'),
+    );
+    const ladder = await readLadder(join(both, 'master.m3u8'), media);
+    expect(ladder.map((l) => l.playlist)).toEqual([join(both, '360p', 'index.m3u8')]);
+  });
 
   it('handles a ladder without sound', async () => {
     const silent = join(media, 'demo', 'silent');
@@ -79,7 +124,7 @@ describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
     expect(Math.abs(probed.durationSec - 4)).toBeLessThanOrEqual(0.5);
   }, 60_000);
 
-  it('reads only .ts files under the media root, whatever the playlist says', async () => {
+  it('reads only .ts, or .m4s after an init segment, under the media root, whatever the playlist says', async () => {
     const evil = join(media, 'evil', '240p');
     mkdirSync(evil, { recursive: true });
     const write = (lines: string[]) => {
@@ -88,6 +133,7 @@ describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
       return file;
     };
     writeFileSync(join(root, 'secret.ts'), 'not media');
+    writeFileSync(join(root, 'secret.mp4'), 'not media');
     symlinkSync(join(root, 'secret.ts'), join(evil, 'link.ts'));
     const bad = [
       ['#EXTINF:2,', '../../../secret.ts'],
@@ -99,6 +145,16 @@ describe('remux of an HLS variant into an MP4 (real ffmpeg)', () => {
       ['#EXTINF:2,', '../../demo/clip/240p/index.m3u8'],
       ['#EXTINF:2,', 'missing.ts'],
       ['#EXT-X-MAP:URI="init.mp4"', '#EXTINF:2,', '../../demo/clip/240p/seg-0000.ts'],
+      // fMP4: the init segment too must be a relative .mp4 of the media store, and segments .m4s.
+      ['#EXT-X-MAP:URI="../../../secret.mp4"', '#EXTINF:2,', '../../demo/cmaf/240p/seg-0000.m4s'],
+      ['#EXT-X-MAP:URI="file:/etc/passwd"', '#EXTINF:2,', '../../demo/cmaf/240p/seg-0000.m4s'],
+      ['#EXT-X-MAP:URI="../../demo/cmaf/240p/init-240p.mp4",BYTERANGE="10@0"', '#EXTINF:2,', 'x.m4s'],
+      [
+        '#EXT-X-MAP:URI="../../demo/cmaf/240p/init-240p.mp4"',
+        '#EXTINF:2,',
+        '../../demo/clip/240p/seg-0000.ts',
+      ],
+      ['#EXTINF:2,', '../../demo/cmaf/240p/seg-0000.m4s'],
       ['#EXT-X-KEY:METHOD=AES-128,URI="k"', '#EXTINF:2,', '../../demo/clip/240p/seg-0000.ts'],
       ['../../demo/clip/240p/seg-0000.ts'],
       [],

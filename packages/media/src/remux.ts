@@ -18,7 +18,7 @@ export interface LadderLevel {
   playlist: string;
 }
 
-/** A media segment of a variant playlist, checked to be a regular .ts file under the media root. */
+/** A media segment of a variant playlist, checked to be a regular .ts or .m4s file under the media root. */
 export interface PlaylistSegment {
   file: string;
   durationSec: number;
@@ -26,8 +26,10 @@ export interface PlaylistSegment {
   mtimeMs: number;
 }
 
-/** Segments between two #EXT-X-DISCONTINUITY tags: one continuous stream. */
+/** Segments between two #EXT-X-DISCONTINUITY tags (or #EXT-X-MAP changes): one continuous stream. */
 export interface SegmentRun {
+  /** The fMP4 init segment (#EXT-X-MAP) the run's .m4s segments need; null for MPEG-TS. */
+  init: string | null;
   segments: PlaylistSegment[];
   durationSec: number;
 }
@@ -44,7 +46,8 @@ const corrupted = (detail: string) => new MediaError('corrupted_file', 'unusable
 const within = (root: string, file: string) => file.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /**
- * The ladder a master playlist offers, highest first, one level per height (the higher bandwidth wins).
+ * The H.264 ladder a master playlist offers, highest first, one level per height (the higher bandwidth
+ * wins).
  * Variant URIs are relative paths that must stay under root; anything else is left out.
  */
 export async function readLadder(masterFile: string, root: string): Promise<LadderLevel[]> {
@@ -62,7 +65,9 @@ export async function readLadder(masterFile: string, root: string): Promise<Ladd
     const res = /\bRESOLUTION=(\d{1,5})x(\d{1,5})\b/.exec(line);
     const bw = /\bBANDWIDTH=(\d+)/.exec(line);
     const uri = lines.slice(i + 1).find((next) => next && !next.startsWith('#'));
-    if (!res || !uri || hasScheme(uri)) return;
+    // Downloads are H.264 (ADR 0038): an AV1 variant of the same height is not a download.
+    const codecs = /\bCODECS="([^"]*)"/.exec(line);
+    if (!res || !uri || hasScheme(uri) || (codecs && !/\bavc1\./.test(codecs[1]))) return;
     const playlist = resolve(base, uri);
     if (!within(resolve(root), playlist)) return;
     const height = Number(res[2]);
@@ -82,12 +87,21 @@ export async function readLadder(masterFile: string, root: string): Promise<Ladd
 /** `http:`, `file:`, `concat:`, `data:`…: a segment is always a relative path of ours. */
 const hasScheme = (uri: string) => /^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/');
 
+/** The #EXT-X-MAP URI, only as the pipeline writes it: `#EXT-X-MAP:URI="…"`, nothing else. */
+function mapUri(line: string): string {
+  const m = /^#EXT-X-MAP:URI="([^"]+)"$/.exec(line);
+  if (!m) throw corrupted(`unsupported tag: ${line}`);
+  return m[1];
+}
+
 /**
- * Reads a VOD variant playlist of MPEG-TS segments. Every segment must resolve, symbolic links followed,
- * to a regular .ts file under root: the remux reads only files of the media store, whatever a playlist
- * says. Runs are split at #EXT-X-DISCONTINUITY, where timestamps start over (a demo video that repeats a
- * short clip's segments). Fragmented MP4 (#EXT-X-MAP), byte ranges, encryption and live playlists are
- * refused: the pipeline writes none of them.
+ * Reads a VOD variant playlist of MPEG-TS segments, or of fMP4 segments after their #EXT-X-MAP init
+ * segment (ADR 0038). Every segment and init segment must resolve, symbolic links followed, to a regular
+ * file under root with the container's extension (.ts without a map, .m4s with one, .mp4 for the init):
+ * the remux reads only files of the media store, whatever a playlist says. Runs are split at
+ * #EXT-X-DISCONTINUITY, where timestamps start over (a demo video that repeats a short clip's segments),
+ * and where the map changes. Byte ranges, encryption and live playlists are refused: the pipeline writes
+ * none of them.
  */
 export async function readVariantPlaylist(playlistFile: string, root: string): Promise<VariantPlaylist> {
   const realRoot = await realpath(resolve(root)).catch(() => {
@@ -105,14 +119,37 @@ export async function readVariantPlaylist(playlistFile: string, root: string): P
   const base = dirname(resolve(playlistFile));
   const runs: SegmentRun[] = [];
   let current: PlaylistSegment[] = [];
+  let init: string | null = null;
   let pendingDuration: number | null = null;
   const stats = new Map<string, { real: string; size: number; mtimeMs: number }>();
   const fingerprint: string[] = [text];
   const closeRun = () => {
     if (current.length) {
-      runs.push({ segments: current, durationSec: current.reduce((t, s) => t + s.durationSec, 0) });
+      runs.push({ init, segments: current, durationSec: current.reduce((t, s) => t + s.durationSec, 0) });
     }
     current = [];
+  };
+  /** A relative path of ours with this extension, resolved to a regular file under the media store. */
+  const checked = async (
+    uri: string,
+    ext: string,
+  ): Promise<{ real: string; size: number; mtimeMs: number }> => {
+    if (hasScheme(uri) || /[?#"]/.test(uri) || extname(uri).toLowerCase() !== ext) {
+      throw corrupted(`not a relative ${ext} path: ${uri}`);
+    }
+    const file = resolve(base, uri);
+    let seen = stats.get(file);
+    if (!seen) {
+      const real = await realpath(file).catch(() => null);
+      const st = real ? await stat(real).catch(() => null) : null;
+      if (!real || !st?.isFile() || !within(realRoot, real)) {
+        throw corrupted(`segment missing or outside the media store: ${uri}`);
+      }
+      seen = { real, size: st.size, mtimeMs: st.mtimeMs };
+      stats.set(file, seen);
+      fingerprint.push(`${real}:${st.size}:${Math.floor(st.mtimeMs)}`);
+    }
+    return seen;
   };
   for (const line of lines) {
     if (!line) continue;
@@ -123,27 +160,16 @@ export async function readVariantPlaylist(playlistFile: string, root: string): P
         pendingDuration = d;
       } else if (line === '#EXT-X-DISCONTINUITY') {
         closeRun();
-      } else if (/^#EXT-X-(MAP|BYTERANGE|KEY|PART|STREAM-INF)\b/.test(line)) {
+      } else if (line.startsWith('#EXT-X-MAP:')) {
+        closeRun();
+        init = (await checked(mapUri(line), '.mp4')).real;
+      } else if (/^#EXT-X-(BYTERANGE|KEY|PART|STREAM-INF)\b/.test(line)) {
         if (!/^#EXT-X-KEY:METHOD=NONE\b/.test(line)) throw corrupted(`unsupported tag: ${line}`);
       }
       continue;
     }
     if (pendingDuration === null) throw corrupted(`segment without #EXTINF: ${line}`);
-    if (hasScheme(line) || /[?#]/.test(line) || extname(line).toLowerCase() !== '.ts') {
-      throw corrupted(`segment is not a relative .ts path: ${line}`);
-    }
-    const file = resolve(base, line);
-    let seen = stats.get(file);
-    if (!seen) {
-      const real = await realpath(file).catch(() => null);
-      const st = real ? await stat(real).catch(() => null) : null;
-      if (!real || !st?.isFile() || !within(realRoot, real)) {
-        throw corrupted(`segment missing or outside the media store: ${line}`);
-      }
-      seen = { real, size: st.size, mtimeMs: st.mtimeMs };
-      stats.set(file, seen);
-      fingerprint.push(`${real}:${st.size}:${Math.floor(st.mtimeMs)}`);
-    }
+    const seen = await checked(line, init ? '.m4s' : '.ts');
     current.push({ file: seen.real, durationSec: pendingDuration, size: seen.size, mtimeMs: seen.mtimeMs });
     pendingDuration = null;
   }
@@ -180,16 +206,17 @@ export interface RemuxResult {
 }
 
 /**
- * The MP4 of one HLS variant, without re-encoding: H.264 and AAC are copied from the MPEG-TS segments
- * (ADTS headers rewritten for MP4 by aac_adtstoasc) with the index first (faststart), so players start
- * before the whole file is there.
+ * The MP4 of one HLS variant, without re-encoding: H.264 and AAC are copied from the fMP4 segments
+ * (after their init segment) or, for ladders written before ADR 0038, from MPEG-TS ones (ADTS headers
+ * rewritten for MP4 by aac_adtstoasc, which leaves MP4's AAC as it is) with the index first (faststart),
+ * so players start before the whole file is there.
  *
  * Each continuous run becomes a playlist of its own and the runs are joined by ffmpeg's concat demuxer
  * with the run's #EXTINF total as its duration: concat shifts every run to start where the one before
  * ended, so a playlist that repeats a clip with #EXT-X-DISCONTINUITY gets its full length instead of
  * timestamps that jump back. Inside a run the hls demuxer reads the segments as the one stream they are.
- * All inputs are files this function wrote or checked, read through `file` only and the concat, hls and
- * mpegts demuxers only. The MP4 is written beside outFile and renamed into place once ffprobe reads the
+ * All inputs are files this function wrote or checked, read through `file` only and the concat, hls,
+ * mpegts and mov demuxers only. The MP4 is written beside outFile and renamed into place once ffprobe reads the
  * duration the playlist promises (within half a second).
  */
 export async function remuxHlsToMp4(
@@ -212,9 +239,10 @@ export async function remuxHlsToMp4(
       const target = Math.ceil(Math.max(...run.segments.map((s) => s.durationSec)));
       const body = [
         '#EXTM3U',
-        '#EXT-X-VERSION:3',
+        run.init ? '#EXT-X-VERSION:7' : '#EXT-X-VERSION:3',
         `#EXT-X-TARGETDURATION:${target}`,
         '#EXT-X-PLAYLIST-TYPE:VOD',
+        ...(run.init ? [`#EXT-X-MAP:URI="file:${run.init}"`] : []),
         ...run.segments.flatMap((s) => [`#EXTINF:${s.durationSec.toFixed(6)},`, `file:${s.file}`]),
         '#EXT-X-ENDLIST',
         '',
@@ -238,7 +266,8 @@ export async function remuxHlsToMp4(
       '-protocol_whitelist',
       'file',
       '-format_whitelist',
-      'concat,hls,mpegts',
+      // mov reads fMP4 segments (ADR 0038), mpegts the ladders written before it.
+      'concat,hls,mpegts,mov',
       '-f',
       'concat',
       '-safe',

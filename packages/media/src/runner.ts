@@ -7,7 +7,7 @@ import { buildFfmpegArgs } from './ffmpeg-args';
 import { playlistDurationSec } from './hls-playlist';
 import { LineTail } from './line-tail';
 import { MEDIA_FILES, spritePath, TMP_SUFFIX } from './media-layout';
-import type { MediaPlan } from './plan';
+import { ladderVariants, type MediaPlan } from './plan';
 import { ProgressParser } from './progress-parser';
 import {
   hitMemoryCeiling,
@@ -120,7 +120,7 @@ export function runFfmpeg(
 function missingOutputs(dir: string, plan: MediaPlan): string[] {
   const expected = [
     MEDIA_FILES.master,
-    ...plan.renditions.map((r) => join(r.name, MEDIA_FILES.variantPlaylist)),
+    ...ladderVariants(plan).map((r) => join(r.name, MEDIA_FILES.variantPlaylist)),
     plan.stills.thumb.file,
     plan.stills.thumb2x.file,
     plan.stills.scr.file,
@@ -158,7 +158,7 @@ export async function transcode(
 
   await rm(tmp, { recursive: true, force: true });
   await mkdir(join(tmp, MEDIA_FILES.spritesDir), { recursive: true });
-  for (const r of plan.renditions) await mkdir(join(tmp, r.name), { recursive: true });
+  for (const r of ladderVariants(plan)) await mkdir(join(tmp, r.name), { recursive: true });
 
   const args = buildFfmpegArgs(resolve(input), tmp, plan);
   let exit: FfmpegExit;

@@ -67,6 +67,7 @@ export interface ServiceDeps {
         | 'ffmpegPath'
         | 'ffprobePath'
         | 'mediaLimits'
+        | 'mediaSettings'
         | 'keepOriginals'
         | 'ageGate'
         | 'mediaSignature'
@@ -148,6 +149,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
+      mediaSettings: config.mediaSettings,
     }),
     mailer,
     sessions,
@@ -166,6 +168,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
+      mediaSettings: config.mediaSettings,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),

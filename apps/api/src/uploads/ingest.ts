@@ -6,6 +6,7 @@ import {
   isMediaError,
   type MediaErrorCode,
   type MediaLimitsInput,
+  type MediaSettingsInput,
   probe,
   processVideo,
   streamSeconds,
@@ -59,6 +60,8 @@ export function createIngest(opts: {
   ffprobePath?: string;
   /** Wall-clock limit and memory ceiling of every ffprobe and ffmpeg run. */
   mediaLimits?: MediaLimitsInput;
+  /** Segment container and AV1 set of new ladders (ADR 0038). */
+  mediaSettings?: MediaSettingsInput;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -167,6 +170,7 @@ export function createIngest(opts: {
         ffmpegPath: opts.ffmpegPath,
         ffprobePath: opts.ffprobePath,
         limits: opts.mediaLimits,
+        settings: opts.mediaSettings,
         signal: ctx.signal,
         onProgress: (p) => ctx.progress(0.12 + 0.88 * (p.percent / 100), 'transcoding'),
       });

@@ -4,6 +4,7 @@ import {
   isHdLadder,
   MEDIA_FILES,
   type MediaLimitsInput,
+  type MediaSettingsInput,
   processVideo,
   type RestorationOverrides,
   streamSeconds,
@@ -41,6 +42,8 @@ export function createRestorationRerun(opts: {
   ffmpegPath?: string;
   ffprobePath?: string;
   mediaLimits?: MediaLimitsInput;
+  /** Segment type and optional AV1 set, as the ingest uses (ADR 0038). */
+  mediaSettings?: MediaSettingsInput;
 }) {
   const { sqlite } = opts;
   const pending = sqlite.prepare('SELECT media_path FROM videos WHERE id = ? AND status_id = 2').pluck();
@@ -65,6 +68,7 @@ export function createRestorationRerun(opts: {
       ffmpegPath: opts.ffmpegPath,
       ffprobePath: opts.ffprobePath,
       limits: opts.mediaLimits,
+      settings: opts.mediaSettings,
       signal: ctx.signal,
       restore: overrides,
       onProgress: (p) => ctx.progress(0.05 + 0.9 * (p.percent / 100), 'restoring'),

@@ -3,12 +3,19 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * A real HLS ladder in seconds: lavfi test pattern and tone, H.264/AAC in MPEG-TS segments of 2 s, laid
- * out like the pipeline's (master.m3u8, {height}p/index.m3u8, {height}p/seg-NNNN.ts).
+ * A real HLS ladder in seconds: lavfi test pattern and tone, H.264/AAC in segments of 2 s, laid out like
+ * the pipeline's (master.m3u8, {height}p/index.m3u8, {height}p/seg-NNNN.ts). MPEG-TS unless `fmp4`:
+ * then {height}p/init-{height}p.mp4 and seg-NNNN.m4s, as the pipeline writes since ADR 0038.
  */
-export function makeHlsLadder(dir: string, opts: { seconds: number; heights: number[]; audio?: boolean }) {
+export function makeHlsLadder(
+  dir: string,
+  opts: { seconds: number; heights: number[]; audio?: boolean; fmp4?: boolean },
+) {
   const { seconds, heights } = opts;
   const audio = opts.audio ?? true;
+  const container = opts.fmp4
+    ? ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init-%v.mp4']
+    : ['-hls_segment_type', 'mpegts'];
   for (const h of heights) mkdirSync(join(dir, `${h}p`), { recursive: true });
   const split = heights.map((h, i) => `[s${i}]scale=-2:${h}[v${i}]`).join(';');
   const args = [
@@ -42,10 +49,9 @@ export function makeHlsLadder(dir: string, opts: { seconds: number; heights: num
     'vod',
     '-hls_flags',
     'independent_segments',
-    '-hls_segment_type',
-    'mpegts',
+    ...container,
     '-hls_segment_filename',
-    join(dir, '%v', 'seg-%04d.ts'),
+    join(dir, '%v', opts.fmp4 ? 'seg-%04d.m4s' : 'seg-%04d.ts'),
     '-master_pl_name',
     'master.m3u8',
     '-var_stream_map',
@@ -66,12 +72,13 @@ export function makeRepeatedVariant(dir: string, clipDir: string, heights: numbe
     mkdirSync(variantDir, { recursive: true });
     const clip = readFileSync(join(clipDir, `${h}p`, 'index.m3u8'), 'utf8').split('\n');
     const segments: string[] = [];
+    const body = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-TARGETDURATION:2', '#EXT-X-PLAYLIST-TYPE:VOD'];
+    const there = (uri: string) => relative(variantDir, join(clipDir, `${h}p`, uri));
     clip.forEach((line, i) => {
-      if (line.startsWith('#EXTINF:')) {
-        segments.push(line, relative(variantDir, join(clipDir, `${h}p`, clip[i + 1])));
-      }
+      if (line.startsWith('#EXTINF:')) segments.push(line, there(clip[i + 1]));
+      const map = /^#EXT-X-MAP:URI="(.+)"$/.exec(line);
+      if (map) body.push(`#EXT-X-MAP:URI="${there(map[1])}"`);
     });
-    const body = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:2', '#EXT-X-PLAYLIST-TYPE:VOD'];
     for (let t = 0; t < times; t++) {
       if (t > 0) body.push('#EXT-X-DISCONTINUITY');
       body.push(...segments);

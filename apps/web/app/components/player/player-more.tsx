@@ -119,10 +119,13 @@ function useLevels(hls: Hls | null): [Levels, (index: number) => void] {
   const [state, setState] = useState<Levels>({ levels: [], current: -1, chosen: -1 });
   const sync = useCallback(() => {
     if (!hls) return;
+    // With an AV1 set beside H.264 (ADR 0038) hls.js plays one codec; the menu offers that one's rungs.
+    const codec = (index: number) => hls.levels[index]?.videoCodec?.slice(0, 4);
+    const playing = codec(hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel);
     setState({
       levels: hls.levels
         .map((level, index) => ({ index, height: level.height }))
-        .filter((level) => level.height > 0)
+        .filter((level) => level.height > 0 && (!playing || codec(level.index) === playing))
         .sort((a, b) => b.height - a.height),
       current: hls.currentLevel,
       chosen: hls.manualLevel,
