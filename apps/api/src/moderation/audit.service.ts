@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'dmca.takedown',
   'captions.set',
   'captions.remove',
+  'provenance.set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

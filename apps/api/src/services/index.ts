@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
+import { createAuditLog } from '../moderation/audit.service';
 import { createModeration } from '../moderation/index';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
@@ -43,6 +44,7 @@ import { createModelService } from './model.service';
 import { createNotifications } from './notifications.service';
 import { createPlayerService } from './player.service';
 import { createPlaylistService } from './playlist.service';
+import { createProvenance } from './provenance.service';
 import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
 import { createReports } from './report.service';
@@ -72,6 +74,7 @@ export interface ServiceDeps {
         | 'dataDir'
         | 'rateLimitFactor'
         | 'downloads'
+        | 'provenanceRequired'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
@@ -93,6 +96,13 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const listing = createVideoListing({ sqlite, urls, clock });
   const caches = createPublicCaches();
   const videos = createVideoService({ sqlite, urls, listing, caches });
+  const provenance = createProvenance({
+    sqlite,
+    clock,
+    caches,
+    audit: createAuditLog({ sqlite, clock }),
+    required: config.provenanceRequired ?? false,
+  });
   const mailer = createMailer(config.mail);
   const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
   const jobs = createJobQueue({ sqlite, clock });
@@ -135,7 +145,9 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       uploadsDir,
       mediaDir: config.mediaDir,
       jobs,
+      beforeApprove: provenance.assertApprovable,
     }),
+    provenance,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     mailer,
     sessions,
