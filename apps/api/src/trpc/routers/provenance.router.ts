@@ -45,6 +45,13 @@ export const provenanceRouter = router({
     .input(z.object({ videoId }))
     .query(({ ctx, input }) => ctx.services.provenance.forStaff(input.videoId)),
 
+  /** The queue's items at once (a queue page shows up to 200). */
+  staffMany: moderatorProcedure
+    .input(z.object({ videoIds: z.array(videoId).max(200) }))
+    .query(({ ctx, input }) =>
+      Object.fromEntries(input.videoIds.map((id) => [id, ctx.services.provenance.forStaff(id)])),
+    ),
+
   /** A moderator's change: audited, public pages purged. */
   set: moderatorProcedure
     .input(z.object({ videoId, record: provenanceInput }))

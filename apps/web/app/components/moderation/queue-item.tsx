@@ -6,6 +6,7 @@ import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
+import { ProvenanceSlot } from './provenance-slot';
 import { SpriteStrip } from './sprite-strip';
 
 export type QueueItemData = Awaited<
@@ -151,6 +152,7 @@ export function QueueItem({
         </ul>
       )}
 
+      {item.kind === 'video' && <ProvenanceSlot videoId={item.id} />}
       {item.kind === 'video' && item.media && (
         <div className="queue-item__media">
           {focused ? (
