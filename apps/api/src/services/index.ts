@@ -166,6 +166,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
+      provenance,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),

@@ -21,6 +21,16 @@ export interface Provenance {
   recordsRef: string | null;
 }
 
+export const PROVENANCE_KEYS = [
+  'year',
+  'decade',
+  'studio',
+  'rightsHolder',
+  'licenceBasis',
+  'originalFormat',
+  'recordsRef',
+] as const satisfies readonly (keyof Provenance)[];
+
 export const EMPTY_PROVENANCE: Provenance = {
   year: null,
   decade: null,

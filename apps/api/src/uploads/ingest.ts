@@ -14,6 +14,7 @@ import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
 import type { Clock } from '../services/clock';
+import type { ProvenanceService } from '../services/provenance.service';
 import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
@@ -59,6 +60,8 @@ export function createIngest(opts: {
   ffprobePath?: string;
   /** Wall-clock limit and memory ceiling of every ffprobe and ffmpeg run. */
   mediaLimits?: MediaLimitsInput;
+  /** Writes the provenance record the upload carried (ADR 0036). */
+  provenance?: Pick<ProvenanceService, 'fromUpload'>;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -146,6 +149,7 @@ export function createIngest(opts: {
           ).lastInsertRowid,
       );
       sqlite.prepare('UPDATE uploads SET video_id = ? WHERE id = ?').run(videoId, uploadId);
+      opts.provenance?.fromUpload(videoId, meta.provenance, upload.member_id);
       for (const dir of meta.categories ?? [])
         sqlite
           .prepare(

@@ -38,6 +38,7 @@ export function ProvenanceFields({
     <label className={className}>
       <span>{t(`provenance.field.${field}`)}</span>
       <input
+        className="input"
         name={`prov_${field}`}
         value={values[field]}
         maxLength={max}
@@ -52,6 +53,7 @@ export function ProvenanceFields({
       <label className={className}>
         <span>{t('provenance.field.year')}</span>
         <input
+          className="input"
           name="prov_year"
           inputMode="numeric"
           pattern="[0-9]{4}"
