@@ -16,6 +16,14 @@ const STUDIOS = [
   'Juniper Street Productions',
 ] as const;
 
+const DECADE_TAGS: Record<string, number> = {
+  fifties: 1950,
+  sixties: 1960,
+  seventies: 1970,
+  eighties: 1980,
+  nineties: 1990,
+};
+
 const ARCHIVES = ['Vintage Tube Archive', 'Reelhouse Film Trust', 'Old Reel Preservation Society'] as const;
 
 /** What was shot or mastered in each decade: film gauges early, tape from the late 1970s, digital last. */
@@ -34,16 +42,31 @@ function formatsFor(year: number): OriginalFormat[] {
  */
 export function seedProvenance(sqlite: Database.Database, now: number): void {
   const rng = createRandom(2257);
+  // A video tagged with one decade's category (Fifties…Nineties) and no year in its title is dated in that
+  // decade (its year's last digit kept), so the record, the tag and the title never disagree.
   const rows = sqlite
-    .prepare('SELECT id, production_year AS year FROM videos WHERE production_year IS NOT NULL ORDER BY id')
-    .all() as { id: number; year: number }[];
+    .prepare(
+      `SELECT v.id, v.title, v.production_year AS year,
+         (SELECT group_concat(c.dir) FROM video_categories vc JOIN categories c ON c.id = vc.category_id
+          WHERE vc.video_id = v.id AND c.dir IN ('fifties', 'sixties', 'seventies', 'eighties', 'nineties')) AS tags
+       FROM videos v WHERE v.production_year IS NOT NULL ORDER BY v.id`,
+    )
+    .all() as { id: number; title: string; year: number; tags: string | null }[];
+  const setYear = sqlite.prepare('UPDATE videos SET production_year = ? WHERE id = ?');
   const insert = sqlite.prepare(
     `INSERT INTO video_provenance (video_id, production_year, production_decade, studio, rights_holder,
        licence_basis, original_format, records_ref, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const decade = sqlite.prepare('UPDATE videos SET production_decade = ? WHERE id = ?');
-  for (const { id, year } of rows) {
+  for (const row of rows) {
+    const { id } = row;
+    let year = row.year;
+    const tagged = row.tags?.split(',') ?? [];
+    if (tagged.length === 1 && !row.title.includes(String(year))) {
+      year = DECADE_TAGS[tagged[0]] + (year % 10);
+      setYear.run(year, id);
+    }
     const dec = Math.floor(year / 10) * 10;
     decade.run(dec, id);
     if (rng.chance(0.14)) {
