@@ -17,6 +17,7 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
 export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ru: [],
   de: [
+    'provenance.format.digital',
     'player.speed_normal',
     'nav.videos',
     'nav.playlists',
@@ -64,6 +65,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.audit.actor',
   ],
   fr: [
+    'provenance.title',
+    'moderation.provenance.title',
     'album.desc_label',
     'shell.orientation',
     'shell.orientation_gay',
@@ -123,6 +126,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'account.notifications',
   ],
   es: [
+    'provenance.format.digital',
     'shell.orientation_gay',
     'player.speed_normal',
     'filter.duration.2',
@@ -186,6 +190,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.team.email',
   ],
   pt: [
+    'provenance.format.digital',
     'shell.orientation_gay',
     'player.volume',
     'player.speed_normal',
