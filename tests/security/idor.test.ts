@@ -228,6 +228,28 @@ describe("alice's uploads and edits", () => {
     );
   });
 
+  it('provenance.setOwn and provenance.own on her video answer like a missing one', async () => {
+    const as = (procedure: string, input: unknown, type?: 'query') =>
+      w.trpc(procedure, input, { cookie: w.cookies.mallory, ...(type ? { type } : {}) });
+    const set = (videoId: number) => as('provenance.setOwn', { videoId, record: { decade: '1950' } });
+    await sameAsMissing(
+      'provenance.setOwn',
+      () => set(w.fx.ownVideoId),
+      () => set(MISSING),
+    );
+    await sameAsMissing(
+      'provenance.own',
+      () => as('provenance.own', { videoId: w.fx.ownVideoId }, 'query'),
+      () => as('provenance.own', { videoId: MISSING }, 'query'),
+    );
+    expect(
+      w.sqlite
+        .prepare('SELECT count(*) FROM video_provenance WHERE video_id = ?')
+        .pluck()
+        .get(w.fx.ownVideoId),
+    ).toBe(0);
+  });
+
   it('album_edit.php act=photo into her album answers like a missing one', async () => {
     const photo = (id: number) =>
       multipartAsMallory('/api/album_edit.php', { act: 'photo', album_id: String(id) }, { file: w.fx.image });

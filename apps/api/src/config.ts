@@ -99,6 +99,8 @@ export const EnvSchema = z.object({
   /** Address lines separated by `;`. */
   RECORDS_CUSTODIAN_ADDRESS: z.string().optional(),
   RECORDS_PRE_1995: z.enum(['all', 'some', 'none']).default('some'),
+  /** `1`: moderators cannot approve a video without a complete provenance record (ADR 0036). */
+  PROVENANCE_REQUIRED: z.enum(['0', '1']).default('0'),
   /** PBKDF2 iterations per attempt of the contact form's ALTCHA proof of work (about 2,000 attempts each). */
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Multiplies every abuse limit's allowance (services/limits/limits.ts); 0 turns them off (load tests). */
@@ -209,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
       pre1995: e.RECORDS_PRE_1995,
     },
+    provenanceRequired: e.PROVENANCE_REQUIRED === '1',
     captcha: { cost: e.CAPTCHA_COST },
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
   };

@@ -19,6 +19,7 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
 export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ru: [],
   de: [
+    'provenance.format.digital',
     'player.speed_normal',
     'nav.videos',
     'nav.playlists',
@@ -67,6 +68,8 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
   ],
   fr: [
     'moderation.versions.button',
+    'provenance.title',
+    'moderation.provenance.title',
     'album.desc_label',
     'shell.orientation',
     'shell.orientation_gay',
@@ -126,6 +129,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'account.notifications',
   ],
   es: [
+    'provenance.format.digital',
     'shell.orientation_gay',
     'player.speed_normal',
     'filter.duration.2',
@@ -189,6 +193,7 @@ export const SAME_AS_ENGLISH: Record<Exclude<Lang, 'en'>, readonly string[]> = {
     'moderation.team.email',
   ],
   pt: [
+    'provenance.format.digital',
     'shell.orientation_gay',
     'player.volume',
     'player.speed_normal',

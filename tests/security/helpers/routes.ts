@@ -353,6 +353,16 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       need: 'member',
     },
     { procedure: 'uploads.delete', input: { videoId: fx.ownVideoId }, need: 'member' },
+    {
+      procedure: 'provenance.setOwn',
+      input: { videoId: fx.pendingVideoId, record: { decade: '1960', studio: 'Lantern Reel Pictures' } },
+      need: 'member',
+    },
+    {
+      procedure: 'provenance.set',
+      input: { videoId: fx.videoId, record: { year: '1974', originalFormat: '16mm' } },
+      need: 'staff',
+    },
     { procedure: 'moderation.approve', input: { keys: [key] }, need: 'staff' },
     { procedure: 'moderation.reject', input: { keys: [key], reason: 'other', note: 'x' }, need: 'staff' },
     { procedure: 'moderation.dismiss', input: { key: { section: 'video', id: fx.videoId } }, need: 'staff' },

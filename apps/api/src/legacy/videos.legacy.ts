@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
+import { decadeParam } from '../services/provenance-rules';
 import { cachedJson, legacyError, memberOwnedJson, privateJson } from './legacy-response';
 import {
   BadSegment,
@@ -44,7 +45,10 @@ export function videosLegacy(cache: ResponseCache) {
   app.get('/api/json/videos2/*', (c) => {
     const rest = c.req.path.slice('/api/json/videos2/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
-    const p = parseVideos2(rest.slice(0, -5));
+    // `?decade=1970` (ADR 0036): beside the fixed path grammar, like `?lang=`; part of the cache key.
+    const decadeQuery = c.req.query('decade');
+    const p = { ...parseVideos2(rest.slice(0, -5)), decade: decadeParam(decadeQuery) };
+    if (decadeQuery !== undefined && p.decade === null) throw new BadSegment('decade');
     // Spec §3 listing response: `categories` (title, dir) names the listing's categories, in `?lang=`
     // (default en; the path has no language and the answer is cached by path and query).
     const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'video.version_canonical',
   'video.version_ungroup',
   'video.restore',
+  'provenance.set',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -41,8 +41,10 @@ export function createModerationDecisions({
   audit,
   notifications,
   revisions,
+  beforeApprove,
 }: {
   sqlite: Database.Database;
+  beforeApprove?: (videoIds: number[]) => void;
   publish: PublishService;
   audit: AuditLog;
   notifications: Notifications;
@@ -65,6 +67,7 @@ export function createModerationDecisions({
     decision: { approve: true } | { approve: false; reason: RejectReason; note: string },
   ): DecisionResult {
     const ids = split(keys);
+    if (decision.approve) beforeApprove?.(ids.video);
     const before = { video: targets('videos', ids.video), album: targets('albums', ids.album) };
     const reasonText = decision.approve ? null : rejectReasonText(decision.reason, decision.note);
     const changed = {

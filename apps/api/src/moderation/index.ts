@@ -33,6 +33,8 @@ export function createModeration(deps: {
   uploadsDir: string;
   mediaDir: string;
   jobs: JobQueue;
+  /** Refuses an approval (the provenance rule, ADR 0036). */
+  beforeApprove?: (videoIds: number[]) => void;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });

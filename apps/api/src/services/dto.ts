@@ -38,6 +38,8 @@ export interface ListingQuery {
   hdOnly: boolean;
   duration: DurationFilter;
   date: DateFilter;
+  /** Production decade (1950 = the 1950s), from the provenance records (ADR 0036); absent: any. */
+  decade?: number | null;
 }
 
 export interface VideoThumb {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
+import { createAuditLog } from '../moderation/audit.service';
 import { createModeration } from '../moderation/index';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
@@ -44,6 +45,7 @@ import { createModelService } from './model.service';
 import { createNotifications } from './notifications.service';
 import { createPlayerService } from './player.service';
 import { createPlaylistService } from './playlist.service';
+import { createProvenance } from './provenance.service';
 import { createPublicCaches } from './public-caches';
 import { createPublishService } from './publish.service';
 import { createReports } from './report.service';
@@ -75,6 +77,7 @@ export interface ServiceDeps {
         | 'dataDir'
         | 'rateLimitFactor'
         | 'downloads'
+        | 'provenanceRequired'
       >
     >;
   /** Replaces the configured external sign-in provider (tests). */
@@ -97,6 +100,13 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   const listing = createVideoListing({ sqlite, urls, clock, versions });
   const caches = createPublicCaches();
   const videos = createVideoService({ sqlite, urls, listing, caches, versions });
+  const provenance = createProvenance({
+    sqlite,
+    clock,
+    caches,
+    audit: createAuditLog({ sqlite, clock }),
+    required: config.provenanceRequired ?? false,
+  });
   const mailer = createMailer(config.mail);
   const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
   const jobs = createJobQueue({ sqlite, clock });
@@ -139,7 +149,9 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       uploadsDir,
       mediaDir: config.mediaDir,
       jobs,
+      beforeApprove: provenance.assertApprovable,
     }),
+    provenance,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     restorationRerun: createRestorationRerun({
       sqlite,
@@ -169,6 +181,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
       mediaSettings: config.mediaSettings,
+      provenance,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),

@@ -113,6 +113,10 @@ export function createVideoListing({ sqlite, urls, clock, versions }: ListingDep
       params.push(q.duration);
     }
     if (q.hdOnly) where.push('+v.is_hd = 1');
+    if (q.decade) {
+      where.push('+v.production_decade = ?');
+      params.push(q.decade);
+    }
     if (q.sort === 'top-rated' && q.date !== 'all') {
       // A day, or any window within one category, is a small range of the post-date index (which carries
       // rating) to sort; a wide window over everything is cheaper to walk along the rating index.
@@ -216,6 +220,7 @@ export function createVideoListing({ sqlite, urls, clock, versions }: ListingDep
   /** The total from listing_facets, for the filter shapes it covers (all, or one category); else null. */
   function facetTotal(q: ListingQuery): number | null {
     if (q.sort === 'top-rated' && q.date !== 'all') return null;
+    if (q.decade) return null;
     const t = q.target;
     let cat: number | null;
     if (t.section === 'all') cat = 0;

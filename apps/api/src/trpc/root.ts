@@ -11,6 +11,7 @@ import { modelsRouter } from './routers/models.router';
 import { moderationRouter } from './routers/moderation.router';
 import { notificationsRouter } from './routers/notifications.router';
 import { playlistsRouter } from './routers/playlists.router';
+import { provenanceRouter } from './routers/provenance.router';
 import { searchRouter } from './routers/search.router';
 import { statsRouter } from './routers/stats.router';
 import { uploadsRouter } from './routers/uploads.router';
@@ -37,6 +38,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   notifications: notificationsRouter,
   versions: versionsRouter,
+  provenance: provenanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,7 @@ import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
 import type { Clock } from '../services/clock';
+import type { ProvenanceService } from '../services/provenance.service';
 import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
@@ -62,6 +63,8 @@ export function createIngest(opts: {
   mediaLimits?: MediaLimitsInput;
   /** Segment container and AV1 set of new ladders (ADR 0038). */
   mediaSettings?: MediaSettingsInput;
+  /** Writes the provenance record the upload carried (ADR 0036). */
+  provenance?: Pick<ProvenanceService, 'fromUpload'>;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -149,6 +152,7 @@ export function createIngest(opts: {
           ).lastInsertRowid,
       );
       sqlite.prepare('UPDATE uploads SET video_id = ? WHERE id = ?').run(videoId, uploadId);
+      opts.provenance?.fromUpload(videoId, meta.provenance, upload.member_id);
       for (const dir of meta.categories ?? [])
         sqlite
           .prepare(

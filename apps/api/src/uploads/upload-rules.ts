@@ -1,4 +1,11 @@
 import { AppError } from '../lib/app-error';
+import {
+  isEmptyProvenance,
+  PROVENANCE_KEYS,
+  type Provenance,
+  type ProvenanceInput,
+  parseProvenance,
+} from '../services/provenance-rules';
 
 /** Spec §9: the accepted video formats, by extension. */
 export const VIDEO_FORMATS = [
@@ -41,6 +48,8 @@ export interface VideoUploadMeta {
   models: string[];
   /** Token of a preview image the uploader sent first (video_edit.php act=preview); none: the pipeline picks a frame. */
   preview?: string;
+  /** The optional provenance record (ADR 0036), checked like the rest. */
+  provenance?: Provenance;
 }
 
 /**
@@ -103,5 +112,15 @@ export function checkVideoUpload(
     exclusive: meta.exclusive === '1',
     categories: dirs(meta.categories, 3),
     models: dirs(meta.models, 5),
+    ...uploadProvenance(meta),
   };
+}
+
+/** `prov_year`, `prov_decade`, `prov_studio`… of the upload's metadata; none given: no record. */
+function uploadProvenance(meta: Record<string, string | null | undefined>): { provenance?: Provenance } {
+  const input = Object.fromEntries(
+    PROVENANCE_KEYS.map((key) => [key, meta[`prov_${key}`] ?? null]),
+  ) as ProvenanceInput;
+  const p = parseProvenance(input, new Date().getUTCFullYear());
+  return isEmptyProvenance(p) ? {} : { provenance: p };
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { countryName } from '../lib/intl';
 import {
   DATE_OPTIONS,
+  DECADE_OPTIONS,
   DURATION_OPTIONS,
   type ListingFilters,
   listingHref,
@@ -67,6 +68,15 @@ export function ListingControls({ sort, filters, countries, base = '/videos' }: 
             current={filters.hdOnly}
             href={(hdOnly) => withFilters({ hdOnly })}
             text={(hdOnly) => (hdOnly ? t('filter.hd.only') : t('filter.hd.all'))}
+          />
+          <FilterLinks
+            label={t('filter.decade.label')}
+            options={
+              DECADE_OPTIONS.includes(filters.decade) ? DECADE_OPTIONS : [...DECADE_OPTIONS, filters.decade]
+            }
+            current={filters.decade}
+            href={(decade) => withFilters({ decade })}
+            text={(decade) => (decade ? t('filter.decade.value', { decade }) : t('filter.decade.all'))}
           />
           {countries.length > 0 && (
             <label className="filter">

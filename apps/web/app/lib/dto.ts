@@ -30,3 +30,11 @@ export type {
 } from '../../../api/src/services/dto';
 export type { MemberThumb } from '../../../api/src/services/member-list.service';
 export type { PlaylistDetail, PlaylistThumb } from '../../../api/src/services/playlist.service';
+export type { PublicProvenance, StaffProvenance } from '../../../api/src/services/provenance.service';
+export type {
+  LicenceBasis,
+  OriginalFormat,
+  Provenance,
+  ProvenanceField,
+  RecordsBasis,
+} from '../../../api/src/services/provenance-rules';

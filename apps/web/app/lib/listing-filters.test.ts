@@ -3,12 +3,13 @@ import { listingHref, parseListingFilters } from './listing-filters';
 
 describe('parseListingFilters', () => {
   it('reads all filters', () => {
-    const params = new URLSearchParams('date=week&duration=2&hd=1&country=de');
+    const params = new URLSearchParams('date=week&duration=2&hd=1&country=de&decade=1970');
     expect(parseListingFilters(params, 'top-rated')).toEqual({
       date: 'week',
       duration: 2,
       hdOnly: true,
       country: 'de',
+      decade: 1970,
     });
   });
 
@@ -18,12 +19,13 @@ describe('parseListingFilters', () => {
   });
 
   it('falls back to defaults on junk', () => {
-    const params = new URLSearchParams('date=year&duration=7&hd=yes&country=DEU');
+    const params = new URLSearchParams('date=year&duration=7&hd=yes&country=DEU&decade=1975');
     expect(parseListingFilters(params, 'most-popular')).toEqual({
       date: 'all',
       duration: 0,
       hdOnly: false,
       country: null,
+      decade: 0,
     });
   });
 });
@@ -34,14 +36,20 @@ describe('listingHref', () => {
   });
 
   it('keeps the filters in the query', () => {
-    expect(listingHref('most-popular', 3, { date: 'week', duration: 2, hdOnly: true, country: 'fr' })).toBe(
-      '/videos/most-popular/3/?date=week&duration=2&hd=1&country=fr',
-    );
+    expect(
+      listingHref('most-popular', 3, {
+        date: 'week',
+        duration: 2,
+        hdOnly: true,
+        country: 'fr',
+        decade: 1960,
+      }),
+    ).toBe('/videos/most-popular/3/?date=week&duration=2&hd=1&country=fr&decade=1960');
   });
 
   it('drops the date on sorts that do not support it', () => {
-    expect(listingHref('longest', 2, { date: 'day', duration: 1, hdOnly: false, country: null })).toBe(
-      '/videos/longest/2/?duration=1',
-    );
+    expect(
+      listingHref('longest', 2, { date: 'day', duration: 1, hdOnly: false, country: null, decade: 0 }),
+    ).toBe('/videos/longest/2/?duration=1');
   });
 });

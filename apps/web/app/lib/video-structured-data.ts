@@ -1,4 +1,4 @@
-import type { VideoDetail } from './dto';
+import type { Provenance, VideoDetail } from './dto';
 
 /** Seconds as an ISO 8601 duration (`PT1H2M3S`), the form schema.org and Google expect. */
 export function isoDuration(totalSeconds: number): string {
@@ -15,7 +15,12 @@ export const embedPath = (video: Pick<VideoDetail, 'id' | 'dir'>) => `/embed/${v
  * schema.org VideoObject for the video page. The player is the public embed page: the signed, expiring
  * media URLs stay out of anything a crawler stores.
  */
-export function videoObject(video: VideoDetail, origin: string, description: string) {
+export function videoObject(
+  video: VideoDetail,
+  origin: string,
+  description: string,
+  provenance: Provenance | null = null,
+) {
   const absolute = (path: string) => new URL(path, origin || 'http://localhost').href;
   return {
     '@context': 'https://schema.org',
@@ -29,10 +34,25 @@ export function videoObject(video: VideoDetail, origin: string, description: str
     // A version's structured data names its group's canonical page (ADR 0035).
     url: absolute(video.versions?.role === 'version' ? video.versions.versionOf.canonical.url : video.url),
     isFamilyFriendly: false,
+    ...provenanceFacts(provenance),
     interactionStatistic: {
       '@type': 'InteractionCounter',
       interactionType: { '@type': 'WatchAction' },
       userInteractionCount: video.views,
     },
+  };
+}
+
+/**
+ * What the provenance record adds (ADR 0036): dateCreated (an ISO 8601 year; a decade alone is no date),
+ * productionCompany and copyrightHolder. Unknown fields are left out, never guessed.
+ */
+export function provenanceFacts(p: Provenance | null) {
+  if (!p) return {};
+  const organization = (name: string) => ({ '@type': 'Organization', name });
+  return {
+    ...(p.year ? { dateCreated: String(p.year) } : {}),
+    ...(p.studio ? { productionCompany: organization(p.studio) } : {}),
+    ...(p.rightsHolder ? { copyrightHolder: organization(p.rightsHolder) } : {}),
   };
 }

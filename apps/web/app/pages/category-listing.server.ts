@@ -63,6 +63,7 @@ export async function loadCategoryListing(
     date: filters.date,
     duration: filters.duration,
     hdOnly: filters.hdOnly,
+    ...(filters.decade ? { decade: filters.decade } : {}),
     target: { section: 'categories', dirs },
   });
   // No country filter here: the categories are the listing's own filter.

@@ -45,6 +45,7 @@ export async function loadChannelPage(
     date: filters.date,
     duration: filters.duration,
     hdOnly: filters.hdOnly,
+    ...(filters.decade ? { decade: filters.decade } : {}),
     target: { section: 'channel', channelId: channel.id },
   });
   return {

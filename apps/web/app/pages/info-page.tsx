@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { type AppLoadContext, Link } from 'react-router';
 import { ContactSection } from '../components/contact-section';
 import { InfoText } from '../components/info-text';
+import { VideoStatement } from '../components/video-statement';
 import {
   ADDRESS_SECTIONS,
   INFO_PAGES,
@@ -11,6 +12,7 @@ import {
   infoHref,
   infoSectionKey,
 } from '../lib/info-pages';
+import type { VideoStatementData } from './video-statement.server';
 
 /** `/information/`: every information page with its summary. */
 export function InfoIndexPage() {
@@ -40,7 +42,16 @@ type Records2257 = AppLoadContext['records2257'];
  * `/information/{slug}/`: one policy or help page, its sections, and links to related pages. The 2257
  * page takes the operator's settings: the Custodian of Records and the pre-July 3, 1995 statement.
  */
-export function InfoPage({ slug, records }: { slug: InfoSlug; records?: Records2257 | null }) {
+export function InfoPage({
+  slug,
+  records,
+  video,
+}: {
+  slug: InfoSlug;
+  records?: Records2257 | null;
+  /** `/information/2257/?video=ID`: that video's own statement (ADR 0036). */
+  video?: VideoStatementData | null;
+}) {
   const { t } = useTranslation();
   const site = t('site.name');
   const sections = INFO_PAGES[slug].filter(
@@ -63,6 +74,7 @@ export function InfoPage({ slug, records }: { slug: InfoSlug; records?: Records2
       </nav>
       <h1 className="page-title">{t(`info.pages.${slug}.title`)}</h1>
       <p className="info-page__lead">{t(`info.pages.${slug}.summary`, { site })}</p>
+      {video && <VideoStatement video={video} />}
       {sections.map((section) => {
         const key = infoSectionKey(slug, section);
         const body = operatorText(section) ?? t(`${key}.body`, { site });

@@ -44,6 +44,7 @@ export async function loadVideoListing(
       date: filters.date,
       duration: filters.duration,
       hdOnly: filters.hdOnly,
+      ...(filters.decade ? { decade: filters.decade } : {}),
       target: filters.country ? { section: 'country', country: filters.country } : { section: 'all' },
     }),
     context.api.catalog.countries(),

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { PlaylistStripData } from '../components/playlist-strip';
-import type { CommentItem, Listing, VideoDetail, VideoThumb } from '../lib/dto';
+import type { CommentItem, Listing, PublicProvenance, VideoDetail, VideoThumb } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
 import { parseId, parsePage } from '../lib/route-params';
 import { MAX_PAGE, PLAYLIST_PAGE_SIZE, RELATED_MAX_PAGE } from '../lib/site-constants';
@@ -19,6 +19,8 @@ export interface VideoPageData {
   suggestions: VideoThumb[];
   /** `?playlist=&pl_page=`: one page of the playlist, for the strip; null without (or for a hidden one). */
   playlist: PlaylistStripData | null;
+  /** The public video's provenance record and 2257 basis (ADR 0036); null when not shown. */
+  provenance: PublicProvenance | null;
 }
 
 /** `/videos/{id}/{dir}/`: a missing video goes to /404/ (spec §4), a wrong or missing dir to the canonical URL. */
@@ -49,7 +51,7 @@ export async function loadVideoPage(
   const relatedPage = parsePage(url.searchParams.get('related_page'), RELATED_MAX_PAGE) ?? 1;
   const commentsPage = parsePage(url.searchParams.get('comments_page'), MAX_PAGE) ?? 1;
   const active = video.state === 'active';
-  const [related, file, comments, popular] = await Promise.all([
+  const [related, file, comments, popular, provenance] = await Promise.all([
     // A deleted video has no related list (the service answers not found): show the page without one.
     context.api.videos.related({ id, page: relatedPage }).catch((error: unknown) => {
       if (isMissingError(error)) return { items: [], totalCount: 0, page: relatedPage, pages: 0 };
@@ -58,6 +60,7 @@ export async function loadVideoPage(
     active ? context.api.videos.fileLink({ id }) : null,
     active ? context.api.comments.list({ section: 'video', objectId: id, page: commentsPage }) : null,
     context.api.videos.list({ sort: 'most-popular', date: 'week', count: SUGGESTION_COUNT + 1, page: 1 }),
+    active ? context.api.provenance.ofVideo({ id }) : null,
   ]);
   const suggestions = popular.items.filter((v) => v.id !== id).slice(0, SUGGESTION_COUNT);
   const playlist = await loadStrip(context, url.searchParams, id);
@@ -70,6 +73,7 @@ export async function loadVideoPage(
     comments,
     suggestions,
     playlist,
+    provenance,
   };
 }
 

@@ -7,6 +7,7 @@ import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
 import { PlaylistStrip } from '../components/playlist-strip';
+import { ProvenanceBlock } from '../components/provenance-block';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -106,6 +107,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       <UnderPlayerAd />
       {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
       <VideoDetails video={video} lang={lang} />
+      {active && <ProvenanceBlock provenance={data.provenance} videoId={video.id} />}
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
       )}

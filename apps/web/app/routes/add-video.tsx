@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProvenanceFields } from '../components/provenance-fields';
 import { MyUploads } from '../components/upload/my-uploads';
 import { NotificationsList } from '../components/upload/notifications-list';
 import { PreviewFileInput } from '../components/upload/preview-file-input';
@@ -10,6 +11,7 @@ import { errorText } from '../lib/form-errors';
 import { getI18n, withStrings } from '../lib/i18n';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
+import { EMPTY_FORM, type ProvenanceForm } from '../lib/provenance';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { storePreviewImage } from '../lib/upload-form';
 import {
@@ -70,6 +72,8 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
     setProblems([]);
   };
 
+  const [provenance, setProvenance] = useState<ProvenanceForm>(EMPTY_FORM);
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -114,6 +118,12 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
       adult: '1',
       categories: data.getAll('categories').map(String).slice(0, 3).join(','),
       models: String(data.get('models') ?? ''),
+      // The optional provenance record (ADR 0036): only the fields filled in.
+      ...Object.fromEntries(
+        Object.entries(provenance)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [`prov_${k}`, v.trim()]),
+      ),
     };
     await queue.add(
       chosen.map((c) => ({
@@ -247,6 +257,11 @@ export default function AddVideo({ loaderData }: Route.ComponentProps) {
             placeholder={t('upload.models_placeholder')}
           />
         </label>
+        <details className="form-field upload-form__provenance" data-testid="upload-provenance">
+          <summary className="form-field__label">{t('upload.provenance.title')}</summary>
+          <p className="form-field__hint">{t('upload.provenance.hint')}</p>
+          <ProvenanceFields values={provenance} onChange={setProvenance} />
+        </details>
         <label className="filter filter--checkbox">
           <input type="checkbox" name="exclusive" value="1" />
           <span>{t('upload.exclusive')}</span>

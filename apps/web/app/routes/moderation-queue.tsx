@@ -92,8 +92,13 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
       try {
         const r = await apiClient().moderation.approve.mutate({ keys });
         settle(r.done, t('moderation.approved', { count: r.done.length }));
-      } catch {
-        show('error', t('moderation.failed'));
+      } catch (err) {
+        // The operator's provenance rule (ADR 0036) says why; anything else stays generic.
+        const code = (err as { data?: { code?: string } }).data?.code;
+        show(
+          'error',
+          t(code === 'provenance_required' ? 'form.error.provenance_required' : 'moderation.failed'),
+        );
       } finally {
         setBusy(false);
       }

@@ -60,7 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { property: 'og:video:height', content: String(video.height || 720) },
     { property: 'video:duration', content: String(video.durationSec) },
     { property: 'video:release_date', content: new Date(video.postDate * 1000).toISOString() },
-    { 'script:ld+json': videoObject(video, origin, description) },
+    { 'script:ld+json': videoObject(video, origin, description, loaderData.provenance?.record ?? null) },
   ];
 }
 

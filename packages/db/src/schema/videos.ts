@@ -50,6 +50,8 @@ export const videos = sqliteTable(
     gender: text('gender', { enum: ORIENTATIONS }).notNull().default('straight'),
     country: text('country'),
     productionYear: integer('production_year'),
+    // Copied from video_provenance (ADR 0036): the listings' decade filter tests it beside the sort index.
+    productionDecade: integer('production_decade'),
     durationSec: integer('duration_sec').notNull().default(0),
     // 1 under 10 min, 2 10–40 min, 3 over 40 min: the spec's duration filter, precomputed for the indexes.
     durationBucket: integer('duration_bucket').notNull().default(1),

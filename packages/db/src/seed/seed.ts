@@ -8,6 +8,7 @@ import { rollupViewCounters } from '../queries/rollup-views';
 import { rebuildSearchIndex } from '../queries/search-index';
 import { seedCaptions } from './captions';
 import { CATEGORY_LANGS, DEMO_CATEGORIES } from './categories-data';
+import { seedProvenance } from './provenance';
 import { createRandom, type Random, slugify } from './random';
 import {
   COMMENTS,
@@ -85,6 +86,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedMembers(sqlite, rng, now);
     seedChannels(sqlite, rng);
     seedVideos(sqlite, rng, now, opts, progress);
+    seedProvenance(sqlite, now);
     seedCaptions(sqlite, now);
     seedViews(sqlite, rng, now, opts.videos, progress);
     seedComments(sqlite, rng, now, opts.videos);

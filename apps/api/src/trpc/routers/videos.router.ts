@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
+import { decadeSchema } from '../../services/provenance-rules';
 import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
@@ -27,6 +28,7 @@ export const listInput = z.object({
   date: z.enum(DATE_FILTERS).default('all'),
   duration: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]).default(0),
   hdOnly: z.boolean().default(false),
+  decade: decadeSchema.optional(),
   target: targetSchema.default({ section: 'all' }),
 });
 

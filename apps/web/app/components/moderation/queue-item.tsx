@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
 import { RestorationPanel } from './restoration-panel';
+import { ProvenanceSlot } from './provenance-slot';
 import { SpriteStrip } from './sprite-strip';
 import { VersionsAction } from './versions-action';
 
@@ -153,6 +154,7 @@ export function QueueItem({
         </ul>
       )}
 
+      {item.kind === 'video' && <ProvenanceSlot videoId={item.id} />}
       {item.kind === 'video' && item.media && (
         <div className="queue-item__media">
           {focused ? (

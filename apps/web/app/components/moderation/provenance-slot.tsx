@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiClient } from '../../lib/api-client';
+import type { StaffProvenance } from '../../lib/dto';
+import { once, useOnDemand } from '../../lib/use-on-demand';
+
+/** The records of every queue item mounted in one tick, fetched in one call. */
+let pending: { ids: Set<number>; result: Promise<Record<number, StaffProvenance>> } | null = null;
+function fetchStaff(videoId: number): Promise<StaffProvenance | undefined> {
+  if (!pending) {
+    const ids = new Set<number>();
+    const result = Promise.resolve().then(() => {
+      pending = null;
+      return apiClient().provenance.staffMany.query({ videoIds: [...ids] });
+    });
+    pending = { ids, result };
+  }
+  pending.ids.add(videoId);
+  return pending.result.then((all) => all[videoId]);
+}
+
+const loadEditor = once(() => import('./provenance-editor').then((m) => m.ProvenanceEditor));
+
+/**
+ * A queue item's provenance (ADR 0036): a summary line (what the approval rule misses, when the operator
+ * requires a record) and an editor loaded on demand. Moderators' changes are audited by the API.
+ */
+export function ProvenanceSlot({ videoId }: { videoId: number }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<StaffProvenance | null>(null);
+  const [editing, setEditing] = useState(false);
+  const editor = useOnDemand(loadEditor);
+  useEffect(() => {
+    let live = true;
+    fetchStaff(videoId)
+      .then((d) => live && d && setData(d))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [videoId]);
+  const open = useCallback(() => {
+    void editor.fetch().then(() => setEditing(true));
+  }, [editor]);
+  if (!data) return null;
+  const fields = data.missing.map((f) => t(`provenance.field.${f}`)).join(', ');
+  const Editor = editor.Component;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keeps clicks inside the editor from focusing the item
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only stops propagation
+    <div className="queue-provenance" data-testid="queue-provenance" onClick={(e) => e.stopPropagation()}>
+      <span className="queue-provenance__title">{t('moderation.provenance.title')}:</span>{' '}
+      {data.missing.length === 0 ? (
+        <span className="queue-provenance__ok">{t('moderation.provenance.complete')}</span>
+      ) : (
+        <span
+          className={data.required ? 'queue-provenance__missing' : 'queue-provenance__partial'}
+          data-testid="provenance-missing"
+        >
+          {data.record === null && !data.required
+            ? t('moderation.provenance.none')
+            : t(data.required ? 'moderation.provenance.missing' : 'moderation.provenance.incomplete', {
+                fields,
+              })}
+        </span>
+      )}{' '}
+      {!editing && (
+        <button type="button" className="button button--small" onClick={open} {...editor.intent}>
+          {t('moderation.provenance.edit')}
+        </button>
+      )}
+      {editing && Editor && (
+        <Editor
+          videoId={videoId}
+          record={data.record}
+          onSaved={(next) => {
+            setData(next);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      )}
+    </div>
+  );
+}
