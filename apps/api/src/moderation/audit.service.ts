@@ -20,13 +20,15 @@ export const AUDIT_ACTIONS = [
   'dmca.takedown',
   'captions.set',
   'captions.remove',
+  'appeal.uphold',
+  'appeal.reverse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
-  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown';
+  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown' | 'appeal';
   targetId: number | null;
   reason?: string | null;
   before?: unknown;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from '../services/auth/mailer';
 import type { SessionService } from '../services/auth/session.service';
 import type { Clock } from '../services/clock';
 import type { MediaUrls } from '../services/media-urls.service';
@@ -7,15 +8,18 @@ import type { Notifications } from '../services/notifications.service';
 import type { PublicCaches } from '../services/public-caches';
 import type { PublishService } from '../services/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
+import { createAppeals } from './appeals.service';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
 import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
+import { createRemovals, type NearDuplicates } from './removals.service';
 import { createReportsQueue } from './reports.service';
 import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
+import { createTransparency } from './transparency.service';
 
 /** The moderation services: every action through them is audited. */
 export function createModeration(deps: {
@@ -31,17 +35,24 @@ export function createModeration(deps: {
   uploadsDir: string;
   mediaDir: string;
   jobs: JobQueue;
+  mailer: Pick<Mailer, 'queue'>;
+  /** Fingerprint near-duplicates, taken down with a removed video (ADR 0037); none by default. */
+  nearDuplicates?: NearDuplicates;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });
+  const removals = createRemovals({ ...deps, audit });
   return {
     audit,
     revisions,
     ownVideos: createOwnVideos({ ...deps, audit, revisions }),
     queue: createModerationQueue(deps),
     decisions: createModerationDecisions({ ...deps, audit, revisions }),
-    reports: createReportsQueue({ ...deps, audit }),
-    takedowns: createTakedowns({ ...deps, audit }),
+    reports: createReportsQueue({ ...deps, audit, removals }),
+    takedowns: createTakedowns({ ...deps, audit, removals }),
+    removals,
+    appeals: createAppeals({ ...deps, audit, removals }),
+    transparency: createTransparency(deps),
     team: createTeam({ ...deps, audit }),
     captions: createCaptions({ ...deps, audit }),
   };

@@ -135,6 +135,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       uploadsDir,
       mediaDir: config.mediaDir,
       jobs,
+      mailer,
     }),
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     mailer,

@@ -1,5 +1,6 @@
 import { accountRouter } from './routers/account.router';
 import { albumsRouter } from './routers/albums.router';
+import { appealsRouter } from './routers/appeals.router';
 import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
 import { channelsRouter } from './routers/channels.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   info: infoRouter,
   moderation: moderationRouter,
   notifications: notificationsRouter,
+  appeals: appealsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ export * from './models';
 export * from './moderation';
 export * from './player';
 export * from './playlists';
+export * from './removals';
 export * from './sessions';
 export * from './stats';
 export * from './uploads';
