@@ -37,6 +37,16 @@ export default function ModerationTransparency({ loaderData }: Route.ComponentPr
   const { t } = useTranslation();
   const { from, to, rows, invalid } = loaderData;
   const range = `from=${from}&to=${to}`;
+  // Column titles, also each cell's label where the table becomes a list of cards (narrow screens).
+  const col = {
+    month: t('moderation.transparency.col.month'),
+    reason: t('moderation.transparency.col.reason'),
+    reports: t('moderation.transparency.col.reports'),
+    removals: t('moderation.transparency.col.removals'),
+    median: t('moderation.transparency.col.median'),
+    appeals: t('moderation.transparency.col.appeals'),
+    reversed: t('moderation.transparency.col.reversed'),
+  };
   const hours = (s: number | null) =>
     s === null ? '–' : t('moderation.transparency.hours', { value: (s / 3600).toFixed(1) });
   const sum = (k: 'reportsReceived' | 'removals' | 'appealsReceived' | 'appealsReversed') =>
@@ -91,40 +101,40 @@ export default function ModerationTransparency({ loaderData }: Route.ComponentPr
           <table className="transparency__table" data-testid="transparency-table">
             <thead>
               <tr>
-                <th scope="col">{t('moderation.transparency.col.month')}</th>
-                <th scope="col">{t('moderation.transparency.col.reason')}</th>
-                <th scope="col">{t('moderation.transparency.col.reports')}</th>
-                <th scope="col">{t('moderation.transparency.col.removals')}</th>
-                <th scope="col">{t('moderation.transparency.col.median')}</th>
-                <th scope="col">{t('moderation.transparency.col.appeals')}</th>
-                <th scope="col">{t('moderation.transparency.col.reversed')}</th>
+                <th scope="col">{col.month}</th>
+                <th scope="col">{col.reason}</th>
+                <th scope="col">{col.reports}</th>
+                <th scope="col">{col.removals}</th>
+                <th scope="col">{col.median}</th>
+                <th scope="col">{col.appeals}</th>
+                <th scope="col">{col.reversed}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.month}-${r.reason}`}>
-                  <td>{r.month}</td>
-                  <td>
+                  <td data-label={col.month}>{r.month}</td>
+                  <td data-label={col.reason}>
                     {t(`moderation.subject.${r.reason}` as 'moderation.subject.other', {
                       defaultValue: r.reason,
                     })}
                   </td>
-                  <td>{r.reportsReceived}</td>
-                  <td>{r.removals}</td>
-                  <td>{hours(r.medianSecondsToAction)}</td>
-                  <td>{r.appealsReceived}</td>
-                  <td>{r.appealsReversed}</td>
+                  <td data-label={col.reports}>{r.reportsReceived}</td>
+                  <td data-label={col.removals}>{r.removals}</td>
+                  <td data-label={col.median}>{hours(r.medianSecondsToAction)}</td>
+                  <td data-label={col.appeals}>{r.appealsReceived}</td>
+                  <td data-label={col.reversed}>{r.appealsReversed}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <td colSpan={2}>{t('moderation.transparency.total')}</td>
-                <td>{sum('reportsReceived')}</td>
-                <td>{sum('removals')}</td>
-                <td />
-                <td>{sum('appealsReceived')}</td>
-                <td>{sum('appealsReversed')}</td>
+                <td data-label={col.reports}>{sum('reportsReceived')}</td>
+                <td data-label={col.removals}>{sum('removals')}</td>
+                <td className="transparency__blank" />
+                <td data-label={col.appeals}>{sum('appealsReceived')}</td>
+                <td data-label={col.reversed}>{sum('appealsReversed')}</td>
               </tr>
             </tfoot>
           </table>
