@@ -61,6 +61,7 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
     'Copyright',
     'Technical problem',
     'Inappropriate content',
+    'Non-consensual intimate imagery',
     'Advertising request',
   ]);
 

@@ -27,6 +27,30 @@ function giveVideoTo(memberName: string): { id: number; title: string; dir: stri
   }
 }
 
+/** Test fixture: an NCII report about another video received 50 hours ago, its deadline missed. */
+function overdueRequest(excludeId: number): string {
+  const db = new Database(DB, { fileMustExist: true });
+  try {
+    const v = db
+      .prepare('SELECT id, title FROM videos WHERE status_id = 1 AND id != ? ORDER BY id LIMIT 1')
+      .get(excludeId) as { id: number; title: string };
+    const at = Math.floor(Date.now() / 1000) - 50 * 3600;
+    const id = db
+      .prepare(
+        `INSERT INTO reports (subject, email, message, target_section, target_id, priority, created_at)
+         VALUES ('ncii', 'other@example.test', 'Posted without consent.', 'video', ?, 1, ?)`,
+      )
+      .run(v.id, at).lastInsertRowid;
+    db.prepare(
+      `INSERT INTO removal_requests (report_id, kind, signature, good_faith_at, content, deadline_at)
+       VALUES (?, 'ncii', 'Sam Example', ?, ?, ?)`,
+    ).run(id, at, `/videos/${v.id}/`, at + 48 * 3600);
+    return v.title;
+  } finally {
+    db.close();
+  }
+}
+
 test('a depicted person files a removal request → the queue shows its 48-hour deadline → takedown → the uploader appeals → reversed', async ({
   browser,
 }) => {
@@ -60,9 +84,15 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   // 2. The moderator sees it first in the reports queue, with its deadline.
   const moderator = await (await browser.newContext()).newPage();
   await signInAs(moderator, moderatorName, STAFF_PASSWORD);
+  const overdueTitle = overdueRequest(video.id);
   await moderator.goto('/moderation/reports/');
-  const group = moderator.getByTestId('report-group').first();
-  await expect(group).toContainText(video.title);
+  // Missed deadlines sort first (nearest deadline first), in red; then ours, with 48 hours left.
+  const first = moderator.getByTestId('report-group').first();
+  await expect(first.getByTestId('deadline')).toHaveAttribute('data-missed', '1');
+  await expect(first.getByTestId('deadline')).toHaveText(/Legal deadline missed \d+ h \d+ min ago/);
+  await expect(moderator.getByTestId('report-group').filter({ hasText: overdueTitle }).first()).toBeVisible();
+  const group = moderator.getByTestId('report-group').filter({ hasText: video.title });
+  await expect(group).toHaveCount(1);
   await expect(group.getByTestId('deadline')).toHaveText(/Legal deadline in 4[78] h \d+ min/);
   await expect(group.getByTestId('deadline')).toHaveAttribute('data-missed', '0');
   await expect(group.getByTestId('report-legal')).toContainText('Signed: Jane Example');
