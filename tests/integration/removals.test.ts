@@ -244,11 +244,11 @@ describe('removal requests with a 48-hour deadline', () => {
     expect(
       sqlite.prepare('SELECT kind FROM deadline_alerts WHERE report_id = ? ORDER BY kind').pluck().all(id),
     ).toEqual(['approaching', 'missed']);
-    // The group is flagged overdue in the queue.
+    // The queue marks the deadline as missed.
     const group = (data(await query('moderation.reports', undefined, moderator)).groups as any[]).find(
       (g) => g.reports[0].id === id,
     );
-    expect(group.overdue).toBe(true);
+    expect(group.deadlineMissed).toBe(true);
   });
 
   it('a request first seen after its deadline gets only the "missed" mail', () => {

@@ -153,7 +153,8 @@ export function createReportsQueue({
           priority: g.priority,
           oldest: g.oldest,
           deadline: g.deadline,
-          overdue: now - g.oldest > REPORT_OVERDUE_SECONDS || (g.deadline !== null && g.deadline <= now),
+          overdue: now - g.oldest > REPORT_OVERDUE_SECONDS,
+          deadlineMissed: g.deadline !== null && g.deadline <= now,
           reports,
           video: target && {
             ...target,
@@ -170,13 +171,17 @@ export function createReportsQueue({
       });
     },
 
-    /** Open reports in all, and how many are past the 7-day window (the header's counters). */
-    counts(): { open: number; overdue: number } {
+    /** Open reports in all, how many are past the 7-day window, and how many legal deadlines were missed. */
+    counts(): { open: number; overdue: number; missed: number } {
+      const now = clock.now();
       return sqlite
         .prepare(
-          `SELECT count(*) AS open, coalesce(sum(created_at < ?), 0) AS overdue FROM reports WHERE status = 'open'`,
+          `SELECT count(*) AS open, coalesce(sum(created_at < ?), 0) AS overdue,
+             (SELECT count(*) FROM removal_requests rr JOIN reports r ON r.id = rr.report_id
+              WHERE r.status = 'open' AND rr.deadline_at <= ?) AS missed
+           FROM reports WHERE status = 'open'`,
         )
-        .get(clock.now() - REPORT_OVERDUE_SECONDS) as { open: number; overdue: number };
+        .get(now - REPORT_OVERDUE_SECONDS, now) as { open: number; overdue: number; missed: number };
     },
 
     fileOf(reportId: number): string | null {

@@ -90,7 +90,7 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
           {groups.map((g) => (
             <li
               key={'reportId' in g.key ? `r${g.key.reportId}` : `${g.key.section}:${g.key.id}`}
-              className={`report-group${g.priority > 0 ? ' report-group--priority' : ''}${g.overdue ? ' report-group--overdue' : ''}`}
+              className={`report-group${g.priority > 0 ? ' report-group--priority' : ''}${g.overdue || g.deadlineMissed ? ' report-group--overdue' : ''}`}
               data-testid="report-group"
             >
               <header className="report-group__head">

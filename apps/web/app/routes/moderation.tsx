@@ -28,7 +28,12 @@ export default function ModerationLayout({ loaderData }: Route.ComponentProps) {
   const { admin, counts } = loaderData;
   const tabs: [string, string, number | null, boolean][] = [
     ['/moderation/', t('moderation.tabs.queue'), counts.queue, false],
-    ['/moderation/reports/', t('moderation.tabs.reports'), counts.reports.open, counts.reports.overdue > 0],
+    [
+      '/moderation/reports/',
+      t('moderation.tabs.reports'),
+      counts.reports.open,
+      counts.reports.overdue > 0 || counts.reports.missed > 0,
+    ],
     ['/moderation/takedowns/', t('moderation.tabs.takedowns'), null, false],
     ['/moderation/appeals/', t('moderation.tabs.appeals'), counts.appeals, false],
   ];
