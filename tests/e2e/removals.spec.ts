@@ -78,6 +78,7 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   await expect(modal.getByText('Confirm the statement to send the request')).toBeVisible();
   await modal.getByLabel(/I state in good faith/).check();
   await modal.getByLabel('Your full name (electronic signature)').fill('Jane Example');
+  await shots(visitor, 'removal-request-form', { fullPage: false });
   await modal.getByRole('button', { name: 'Send message' }).click();
   await expect(modal.getByTestId('contact-sent')).toBeVisible({ timeout: 30_000 });
 
@@ -111,6 +112,7 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   await expect(uploader).toHaveURL(new RegExp(`/appeal/\\?video=${video.id}$`));
   const form = uploader.getByTestId('appeal-form');
   await expect(form).toContainText(video.title);
+  await shots(uploader, 'appeal-page');
   await form
     .getByLabel('Why should this decision change?')
     .fill('This is a generated test pattern, nobody appears in it.');
