@@ -126,6 +126,15 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   await stranger.goto(`/appeal/?video=${video.id}`);
   await expect(stranger.getByTestId('appeal-invalid')).toBeVisible();
 
+  // A requester's appeal link is never cached (it carries a secret); a wrong token is refused on sending.
+  const anonymous = await (await browser.newContext()).newPage();
+  const tokenPage = await anonymous.goto(`/appeal/?token=${'A'.repeat(32)}`);
+  expect(tokenPage?.headers()['cache-control']).toBe('private, no-store');
+  await expect(anonymous.getByTestId('appeal-form')).toHaveAttribute('data-hydrated', 'true');
+  await anonymous.getByLabel('Why should this decision change?').fill('I am the person shown in it.');
+  await anonymous.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(anonymous.getByTestId('appeal-invalid')).toBeVisible();
+
   // 4. The moderator reverses it in the appeals queue: the video is back.
   await moderator.goto('/moderation/appeals/');
   const appeal = moderator.getByTestId('appeal').filter({ hasText: video.title });

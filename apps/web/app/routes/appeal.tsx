@@ -9,6 +9,7 @@ import { formatDate } from '../lib/intl';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/appeal';
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
@@ -54,6 +55,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { mode: 'removal' as const, token: null, removal };
 }
 
+/** The mailed link carries a secret: no browser, proxy or page cache keeps this page (ADR 0037). */
+export function headers(): HeadersInit {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   const { t } = getI18n(rootDataFromMatches(matches).lang);
   return pageMeta(t, { title: t('notification.appeal.title'), noindex: true });
@@ -68,6 +74,7 @@ export default function AppealPage({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(mode === 'token' ? token === null : removal === null);
   const sending = useRef(false);
+  const hydrated = useHydrated();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -119,7 +126,13 @@ export default function AppealPage({ loaderData }: Route.ComponentProps) {
               : t('notification.appeal.sent')}
         </p>
       ) : (
-        <form className="contact__form" onSubmit={submit} noValidate data-testid="appeal-form">
+        <form
+          className="contact__form"
+          onSubmit={submit}
+          noValidate
+          data-testid="appeal-form"
+          data-hydrated={hydrated ? 'true' : 'false'}
+        >
           <p>
             {removal
               ? t('notification.appeal.removal_intro', {
