@@ -62,6 +62,7 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
     'Copyright',
     'Technical problem',
     'Inappropriate content',
+    'Non-consensual intimate imagery',
     'Advertising request',
   ]);
 
@@ -173,6 +174,9 @@ test('a visitor reports a video they appear in: a removal request at the top of 
   await expect(modal.getByTestId('contact-target')).toHaveText(`About the video: ${title}`);
   await expect(modal.getByLabel('Subject')).toHaveValue('inappropriate');
   await modal.getByLabel('I appear in this video and request its removal').check();
+  // A valid request under the TAKE IT DOWN Act (ADR 0037): the good-faith statement and a signature.
+  await modal.getByLabel(/I state in good faith/).check();
+  await modal.getByLabel('Your full name (electronic signature)').fill('Jane Example');
   await modal.getByLabel('Your email').fill('depicted@example.test');
   await modal.getByLabel('Message').fill('This was filmed without my consent. Please remove it.');
   await modal.getByLabel('Image (optional)').setInputFiles({

@@ -326,7 +326,7 @@ describe('reports and takedowns', () => {
     report({ subject: 'removal', targetId: b, priority: 1 });
     report({ subject: 'technical' });
     const { groups, counts } = data(await query('moderation.reports', undefined, moderator));
-    expect(counts).toEqual({ open: 4, overdue: 1 });
+    expect(counts).toEqual({ open: 4, overdue: 1, missed: 0 });
     expect(groups[0]).toMatchObject({ key: { section: 'video', id: b }, priority: 1, count: 1 });
     expect(groups[1]).toMatchObject({ key: { section: 'video', id: a }, count: 2, overdue: true });
     expect(groups[1].video).toMatchObject({ id: a, statusId: 1 });
@@ -368,7 +368,8 @@ describe('reports and takedowns', () => {
     ).toBe(0);
     expect(auditOf('video.takedown', id)[0]).toMatchObject({
       reason: 'reported twice',
-      after: '{"status_id":5}',
+      // The removal's reason for the transparency report (ADR 0037) is kept beside the status.
+      after: expect.stringContaining('"status_id":5'),
     });
   });
 

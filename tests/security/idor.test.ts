@@ -465,3 +465,28 @@ describe('staff routes as a plain member', () => {
     expect(file.status).toBe(404);
   });
 });
+
+describe("alice's removed video (appeals, ADR 0037)", () => {
+  it('appeals.appealRemoval and appeals.removal on her removed video answer mallory like a missing one', async () => {
+    const sqlite = w.sut.db.$client;
+    const warden = sqlite
+      .prepare("SELECT id FROM members WHERE role IN ('moderator', 'admin') LIMIT 1")
+      .pluck()
+      .get() as number;
+    w.sut.services.moderation.removals.takeDown(warden, w.fx.ownVideoId, 'test removal');
+    const as = (procedure: string, input: unknown, type?: 'query') =>
+      w.trpc(procedure, input, { cookie: w.cookies.mallory, ...(type ? { type } : {}) });
+    const appeal = (videoId: number) =>
+      as('appeals.appealRemoval', { videoId, statement: 'Mallory appeals for alice.' });
+    await sameAsMissing(
+      'appeals.appealRemoval',
+      () => appeal(w.fx.ownVideoId),
+      () => appeal(MISSING),
+    );
+    await sameAsMissing(
+      'appeals.removal',
+      () => as('appeals.removal', { videoId: w.fx.ownVideoId }, 'query'),
+      () => as('appeals.removal', { videoId: MISSING }, 'query'),
+    );
+  });
+});

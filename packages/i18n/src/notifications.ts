@@ -12,6 +12,8 @@ export const MODERATION_KINDS = [
   'album_approved',
   'album_rejected',
   'account_suspended',
+  'appeal_upheld',
+  'appeal_reversed',
 ] as const;
 /** What other members do that concerns the member. */
 export const MEMBER_KINDS = [
@@ -92,8 +94,11 @@ export function notificationHref(n: NotificationLike, memberId: number): string 
     case 'album_rejected':
     case 'video_rejected':
     case 'video_edit_rejected':
-    case 'video_taken_down':
       return '/add-video/';
+    // The uploader may appeal a removal from here (ADR 0037).
+    case 'video_taken_down':
+    case 'appeal_upheld':
+      return `/appeal/?video=${p.id}`;
     default:
       return `/videos/${p.id}/${p.dir ?? ''}/${n.kind === 'comment_video' ? '#comments' : ''}`;
   }

@@ -391,6 +391,22 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       },
       need: 'staff',
     },
+    // Appeals (ADR 0037): the uploader's of a removal, the requester's by the mailed token, the decision.
+    {
+      procedure: 'appeals.appealRemoval',
+      input: { videoId: fx.ownVideoId, statement: 'This is my own test pattern.' },
+      need: 'member',
+    },
+    {
+      procedure: 'appeals.appealRejection',
+      input: { token: 'x'.repeat(32), statement: 'I am the person shown here.' },
+      need: 'none',
+    },
+    {
+      procedure: 'moderation.decideAppeal',
+      input: { appealId: 1, reverse: false, note: 'x' },
+      need: 'staff',
+    },
     {
       procedure: 'moderation.setModerator',
       input: { memberId: fx.otherMemberId, moderator: true },
@@ -595,6 +611,11 @@ export const READ_SHAPES: { route: string; template: string; valid: Record<strin
     route: '/api/moderation/report-file/:id{\\d{1,10}}',
     template: '/api/moderation/report-file/{id}',
     valid: { id: '1' },
+  },
+  {
+    route: '/api/moderation/:file{transparency\\.(?:csv|json)}',
+    template: '/api/moderation/transparency.{format}?from={from}&to={to}',
+    valid: { format: 'csv', from: '2024-01', to: '2024-12' },
   },
   { route: '/api/upload/*', template: '/api/upload/{id}', valid: { id: 'abc' } },
   {

@@ -28,6 +28,8 @@ export interface JobPayloads {
   'notifications.fanout': { videoId: number };
   /** Mails the daily digest to members who chose it (queued hourly; once a day per member). */
   'notifications.digest': Record<string, never>;
+  /** Mails the team about removal requests near or past their 48-hour deadline, once each (ADR 0037). */
+  'removals.deadlines': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -41,6 +43,7 @@ export const JOB_NAMES = [
   'uploads.cleanup',
   'notifications.fanout',
   'notifications.digest',
+  'removals.deadlines',
   'media.free',
   'media.restore',
 ] as const satisfies readonly JobName[];

@@ -21,5 +21,6 @@ export function createJobHandlers(services: Services): JobHandlers {
     'uploads.cleanup': () => ({ removed: services.uploads.cleanUpExpired() }),
     'notifications.fanout': ({ videoId }) => ({ notified: services.notifications.fanOutNewVideo(videoId) }),
     'notifications.digest': () => services.notifications.sendDigests(),
+    'removals.deadlines': () => services.moderation.removals.escalate(),
   };
 }

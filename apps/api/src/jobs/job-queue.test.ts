@@ -98,6 +98,7 @@ describe('the worker', () => {
       'uploads.cleanup': () => {},
       'notifications.fanout': () => {},
       'notifications.digest': () => {},
+      'removals.deadlines': () => {},
     };
     const a = queue.enqueue('stats.rollup', {})!;
     const b = queue.enqueue('sessions.purge', {})!;

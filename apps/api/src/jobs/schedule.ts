@@ -9,6 +9,8 @@ const RECURRING: [JobName, number][] = [
   ['uploads.cleanup', 3600],
   // Hourly, so a restart never skips a day; the service mails each member at most once per UTC day.
   ['notifications.digest', 3600],
+  // Every 15 minutes: a warning 12 hours ahead leaves the team time; each alert is recorded, sent once.
+  ['removals.deadlines', 900],
 ];
 
 /** Queues each recurring job once per period (and once at start). Returns a stop function. */

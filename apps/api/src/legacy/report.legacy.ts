@@ -46,10 +46,13 @@ export function reportLegacy(config: Pick<Config, 'trustProxy'>) {
         referrer: text('referrer'),
         video_id: text('video_id'),
         depicted: text('depicted'),
+        signature: text('signature'),
+        good_faith: text('good_faith'),
+        content_url: text('content_url'),
         captcha: text('captcha') ?? text('altcha'),
         file,
       },
-      { memberId: c.var.viewer.memberId, ip: clientIp(c, config.trustProxy) },
+      { memberId: c.var.viewer.memberId, ip: clientIp(c, config.trustProxy), lang: c.var.lang },
     );
     return ok(c);
   });

@@ -25,13 +25,15 @@ export const AUDIT_ACTIONS = [
   'video.version_ungroup',
   'video.restore',
   'provenance.set',
+  'appeal.uphold',
+  'appeal.reverse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
-  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown';
+  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown' | 'appeal';
   targetId: number | null;
   reason?: string | null;
   before?: unknown;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from '../services/auth/mailer';
 import type { SessionService } from '../services/auth/session.service';
 import type { Clock } from '../services/clock';
 import type { MediaUrls } from '../services/media-urls.service';
@@ -7,17 +8,20 @@ import type { Notifications } from '../services/notifications.service';
 import type { PublicCaches } from '../services/public-caches';
 import type { PublishService } from '../services/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
+import { createAppeals } from './appeals.service';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
 import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
+import { createRemovals, type NearDuplicates } from './removals.service';
 import { createReportsQueue } from './reports.service';
 import { createRestorationReview } from './restoration.service';
 import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
 import { createVersionGroups } from './versions.service';
+import { createTransparency } from './transparency.service';
 
 /** The moderation services: every action through them is audited. */
 export function createModeration(deps: {
@@ -35,10 +39,14 @@ export function createModeration(deps: {
   jobs: JobQueue;
   /** Refuses an approval (the provenance rule, ADR 0036). */
   beforeApprove?: (videoIds: number[]) => void;
+  mailer: Pick<Mailer, 'queue'>;
+  /** Fingerprint near-duplicates, taken down with a removed video (ADR 0037); none by default. */
+  nearDuplicates?: NearDuplicates;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });
   const restoration = createRestorationReview({ ...deps, audit });
+  const removals = createRemovals({ ...deps, audit });
   return {
     audit,
     revisions,
@@ -46,8 +54,11 @@ export function createModeration(deps: {
     ownVideos: createOwnVideos({ ...deps, audit, revisions }),
     queue: createModerationQueue({ ...deps, restorationOf: restoration.view }),
     decisions: createModerationDecisions({ ...deps, audit, revisions }),
-    reports: createReportsQueue({ ...deps, audit }),
-    takedowns: createTakedowns({ ...deps, audit }),
+    reports: createReportsQueue({ ...deps, audit, removals }),
+    takedowns: createTakedowns({ ...deps, audit, removals }),
+    removals,
+    appeals: createAppeals({ ...deps, audit, removals }),
+    transparency: createTransparency(deps),
     team: createTeam({ ...deps, audit }),
     captions: createCaptions({ ...deps, audit }),
     versions: createVersionGroups({ ...deps, audit }),

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../lib/send-file';
 import { readTimelineVtt, under } from '../media/timeline-vtt';
+import { validMonthRange } from './transparency.service';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 
@@ -56,6 +57,30 @@ export function moderationRoutes({ mediaDir, reportsDir }: { mediaDir: string; r
       sendFile(c.req.raw, full, { contentType: mimeTypeFor(full), cacheControl: 'private, no-store' }) ??
       notFound()
     );
+  });
+  // The transparency report (ADR 0037), admins only: `?from=YYYY-MM&to=YYYY-MM`, as a download.
+  app.get('/api/moderation/:file{transparency\\.(?:csv|json)}', (c) => {
+    if (c.var.viewer.role !== 'admin') return notFound();
+    const from = c.req.query('from') ?? '';
+    const to = c.req.query('to') ?? '';
+    if (!validMonthRange(from, to))
+      return c.json({ error: 'Choose a valid month range', code: 'bad_range' }, 400, {
+        'Cache-Control': 'no-store',
+      });
+    const t = c.var.services.moderation.transparency;
+    const rows = t.report(from, to);
+    const name = `transparency-${from}-to-${to}`;
+    const headers = { 'Cache-Control': 'private, no-store' };
+    if (c.req.param('file').endsWith('.csv'))
+      return c.body(t.csv(rows), 200, {
+        ...headers,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}.csv"`,
+      });
+    return c.json({ from, to, generatedAt: new Date().toISOString(), rows }, 200, {
+      ...headers,
+      'Content-Disposition': `attachment; filename="${name}.json"`,
+    });
   });
   return app;
 }

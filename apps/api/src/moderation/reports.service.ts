@@ -6,6 +6,7 @@ import type { Notifications } from '../services/notifications.service';
 import type { PublicCaches } from '../services/public-caches';
 import type { PublishService } from '../services/publish.service';
 import type { AuditLog } from './audit.service';
+import type { Removals } from './removals.service';
 
 /** Card networks expect reports answered within 7 days; older open ones are flagged. */
 export const REPORT_OVERDUE_SECONDS = 7 * 86_400;
@@ -23,6 +24,9 @@ interface ReportRow {
   file_path: string | null;
   priority: number;
   created_at: number;
+  deadline_at: number | null;
+  signature: string | null;
+  content: string | null;
 }
 
 const groupWhere = (key: ReportGroupKey) =>
@@ -41,6 +45,7 @@ export function createReportsQueue({
   audit,
   notifications,
   sessions,
+  removals,
 }: {
   sqlite: Database.Database;
   clock: Clock;
@@ -49,6 +54,7 @@ export function createReportsQueue({
   audit: AuditLog;
   notifications: Notifications;
   sessions: SessionService;
+  removals: Removals;
 }) {
   const resolve = (
     key: ReportGroupKey,
@@ -75,16 +81,20 @@ export function createReportsQueue({
   );
 
   const service = {
-    /** Open report groups: removal requests by depicted people first, then the oldest. */
+    /**
+     * Open report groups: those with a legal deadline first, the nearest deadline on top (ADR 0037), then
+     * other removal requests by depicted people, then the oldest.
+     */
     list() {
       const now = clock.now();
       const groups = sqlite
         .prepare(
           `SELECT target_section AS section, target_id AS targetId, min(id) AS firstId, count(*) AS count,
-             max(priority) AS priority, min(created_at) AS oldest, max(created_at) AS newest
-           FROM reports WHERE status = 'open'
+             max(priority) AS priority, min(created_at) AS oldest, max(created_at) AS newest,
+             min(rr.deadline_at) AS deadline
+           FROM reports LEFT JOIN removal_requests rr ON rr.report_id = reports.id WHERE status = 'open'
            GROUP BY CASE WHEN target_id IS NULL THEN 'r' || id ELSE target_section || ':' || target_id END
-           ORDER BY priority DESC, oldest ASC LIMIT ?`,
+           ORDER BY deadline IS NULL, deadline ASC, priority DESC, oldest ASC LIMIT ?`,
         )
         .all(GROUPS_LIMIT) as {
         section: string | null;
@@ -94,6 +104,7 @@ export function createReportsQueue({
         priority: number;
         oldest: number;
         newest: number;
+        deadline: number | null;
       }[];
       return groups.map((g) => {
         const key: ReportGroupKey =
@@ -102,7 +113,9 @@ export function createReportsQueue({
         const reports = (
           sqlite
             .prepare(
-              `SELECT id, subject, email, message, referrer, file_path, priority, created_at FROM reports
+              `SELECT id, subject, email, message, referrer, file_path, priority, created_at, rr.deadline_at,
+                 rr.signature, rr.content
+               FROM reports LEFT JOIN removal_requests rr ON rr.report_id = reports.id
                WHERE status = 'open' AND ${w.sql} ORDER BY created_at DESC LIMIT 10`,
             )
             .all(...w.args) as ReportRow[]
@@ -114,6 +127,9 @@ export function createReportsQueue({
           referrer: r.referrer,
           hasFile: r.file_path !== null,
           createdAt: r.created_at,
+          deadlineAt: r.deadline_at,
+          signature: r.signature,
+          content: r.content,
         }));
         const target =
           g.section === 'video' && g.targetId !== null
@@ -136,7 +152,9 @@ export function createReportsQueue({
           count: g.count,
           priority: g.priority,
           oldest: g.oldest,
+          deadline: g.deadline,
           overdue: now - g.oldest > REPORT_OVERDUE_SECONDS,
+          deadlineMissed: g.deadline !== null && g.deadline <= now,
           reports,
           video: target && {
             ...target,
@@ -153,13 +171,17 @@ export function createReportsQueue({
       });
     },
 
-    /** Open reports in all, and how many are past the 7-day window (the header's counters). */
-    counts(): { open: number; overdue: number } {
+    /** Open reports in all, how many are past the 7-day window, and how many legal deadlines were missed. */
+    counts(): { open: number; overdue: number; missed: number } {
+      const now = clock.now();
       return sqlite
         .prepare(
-          `SELECT count(*) AS open, coalesce(sum(created_at < ?), 0) AS overdue FROM reports WHERE status = 'open'`,
+          `SELECT count(*) AS open, coalesce(sum(created_at < ?), 0) AS overdue,
+             (SELECT count(*) FROM removal_requests rr JOIN reports r ON r.id = rr.report_id
+              WHERE r.status = 'open' AND rr.deadline_at <= ?) AS missed
+           FROM reports WHERE status = 'open'`,
         )
-        .get(clock.now() - REPORT_OVERDUE_SECONDS) as { open: number; overdue: number };
+        .get(now - REPORT_OVERDUE_SECONDS, now) as { open: number; overdue: number; missed: number };
     },
 
     fileOf(reportId: number): string | null {
@@ -171,8 +193,15 @@ export function createReportsQueue({
     },
 
     dismiss(actorId: number, key: ReportGroupKey, reason: string): number {
+      const w = groupWhere(key);
+      const ids = sqlite
+        .prepare(`SELECT id FROM reports WHERE status = 'open' AND ${w.sql}`)
+        .pluck()
+        .all(...w.args) as number[];
       const n = resolve(key, actorId, 'dismissed', 'dismissed');
       if (n === 0) throw notFound();
+      // A rejected deadline request: its requester is told and may appeal (ADR 0037).
+      removals.rejected(ids, reason);
       audit.record({
         actorId,
         action: 'report.dismiss',
@@ -185,27 +214,12 @@ export function createReportsQueue({
       return n;
     },
 
-    /** Status 5 at once: gone from listings, search, sitemaps and every cache on the next request. */
-    takeDown(actorId: number, videoId: number, reason: string): void {
-      const v = video.get(videoId) as
-        | { id: number; title: string; statusId: number; uploaderId: number | null }
-        | undefined;
-      if (!v) throw notFound();
-      if (v.statusId === 5)
-        throw new AppError('already_deleted', { status: 409, message: 'The video is already deleted' });
-      publish.takeDown([videoId]);
-      resolve({ section: 'video', id: videoId }, actorId, 'actioned', 'taken_down');
-      audit.record({
-        actorId,
-        action: 'video.takedown',
-        targetType: 'video',
-        targetId: videoId,
-        reason,
-        before: { status_id: v.statusId },
-        after: { status_id: 5 },
-      });
-      if (v.uploaderId !== null)
-        notifications.send(v.uploaderId, 'video_taken_down', { id: videoId, title: v.title, note: reason });
+    /**
+     * Status 5 at once: gone from listings, search, sitemaps and every cache on the next request, with its
+     * known near-duplicates (the removals service records, audits and notifies).
+     */
+    takeDown(actorId: number, videoId: number, reason: string): { removed: number[] } {
+      return removals.takeDown(actorId, videoId, reason);
     },
 
     deleteComment(actorId: number, commentId: number, reason: string): void {

@@ -4,6 +4,7 @@ import type { Clock } from '../services/clock';
 import type { Notifications } from '../services/notifications.service';
 import type { PublishService } from '../services/publish.service';
 import type { AuditLog } from './audit.service';
+import type { Removals } from './removals.service';
 
 export interface TakedownClaim {
   claimant: string;
@@ -44,6 +45,7 @@ export function createTakedowns({
   publish,
   audit,
   notifications,
+  removals,
 }: {
   sqlite: Database.Database;
   clock: Clock;
@@ -51,6 +53,7 @@ export function createTakedowns({
   publish: PublishService;
   audit: AuditLog;
   notifications: Notifications;
+  removals: Pick<Removals, 'recorded'>;
 }) {
   return {
     create(actorId: number, claim: TakedownClaim): { id: number; videoIds: number[] } {
@@ -105,6 +108,7 @@ export function createTakedowns({
           before: found.map((v) => ({ video_id: v.id, status_id: v.status_id })),
           after: videoIds.map((v) => ({ video_id: v, status_id: 5 })),
         });
+        removals.recorded(actorId, found, claim.reportId ?? null);
         return takedownId;
       })();
       publish.takeDown(videoIds);

@@ -150,6 +150,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       mediaDir: config.mediaDir,
       jobs,
       beforeApprove: provenance.assertApprovable,
+      mailer,
     }),
     provenance,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),

@@ -131,6 +131,18 @@ export function createPublishService({
       return done;
     },
 
+    /** Deleted (status 5) → the status it had before a removal that an appeal reversed (ADR 0037). */
+    restore(videoIds: readonly number[], status: number): number[] {
+      const stmt = sqlite.prepare('UPDATE videos SET status_id = ? WHERE id = ? AND status_id = 5');
+      const done = sqlite.transaction(() => {
+        const ok = videoIds.filter((id) => stmt.run(status, id).changes > 0);
+        listedChanged(ok, listedOf(ok), 1);
+        return ok;
+      })();
+      if (done.length) changed(done, uploaders(done));
+      return done;
+    },
+
     /**
      * A listed video's text or images changed (an approved uploader edit): the search index and every cached
      * answer that shows it are refreshed. Counters and totals stay, since nothing entered or left a listing.

@@ -10,6 +10,7 @@ import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Captcha } from './captcha.service';
 import { captchaRequired } from './captcha.service';
 import type { Clock } from './clock';
+import { checkRemovalRequest, type RemovalRequestFields, recordRemovalRequest } from './removal-request';
 
 /** Spec §5: the contact message is at most 1500 characters. */
 export const REPORT_MESSAGE_MAX = 1500;
@@ -38,13 +39,14 @@ const SUBJECTS = {
   'advertising request': 'advertising',
   advertising_request: 'advertising',
   removal: 'removal',
+  ncii: 'ncii',
 } as const;
 export type ReportSubject = (typeof SUBJECTS)[keyof typeof SUBJECTS];
 /** Only reports about content take their target from the page they were sent from. */
-const ABOUT_CONTENT: ReadonlySet<ReportSubject> = new Set(['copyright', 'inappropriate', 'removal']);
+const ABOUT_CONTENT: ReadonlySet<ReportSubject> = new Set(['copyright', 'inappropriate', 'removal', 'ncii']);
 const VIDEO_PATH = /^\/(?:videos|embed)\/(\d{1,10})(?:\/|$)/;
 
-export interface ReportForm {
+export interface ReportForm extends RemovalRequestFields {
   subject?: string;
   email?: string;
   message?: string;
@@ -163,7 +165,10 @@ export function createReports({
   }
 
   return {
-    async submit(form: ReportForm, who: { memberId: number | null; ip: string }): Promise<{ id: number }> {
+    async submit(
+      form: ReportForm,
+      who: { memberId: number | null; ip: string; lang?: string },
+    ): Promise<{ id: number }> {
       if (await limiter.isLocked(who.ip)) throw tooManyReports();
       const errors: AppError[] = [];
       const check = <T>(fn: () => T): T | undefined => {
@@ -187,30 +192,50 @@ export function createReports({
           errors.push(err);
         }
       }
+      const referrer = cleanReferrer(form.referrer);
+      const targetId = subject ? targetOf(form, subject, referrer) : null;
+      // Deadline requests (ADR 0037): the video named, or the address the requester gives.
+      const request = subject
+        ? checkRemovalRequest(
+            form,
+            subject,
+            { videoUrl: targetId === null ? null : (referrer?.href ?? `/videos/${targetId}/`) },
+            (err) => errors.push(err),
+          )
+        : null;
       if (!form.captcha?.trim()) errors.push(captchaRequired());
       if (errors.length > 0 || !subject || !email || !message) throw new ReportFieldErrors(errors);
 
       // Only a complete, valid form spends the token, so a typo does not cost the visitor a new check.
       await captcha.spend(form.captcha);
-      const referrer = cleanReferrer(form.referrer);
-      const targetId = targetOf(form, subject, referrer);
       const filePath = form.file && form.file.byteLength > 0 ? await storeImage(form.file) : null;
-      let id: number;
+      let id = 0;
       try {
-        id = Number(
-          insert.run({
-            subject,
-            email,
-            message,
-            referrer: referrer ? referrer.href.slice(0, REFERRER_MAX) : null,
-            targetSection: targetId === null ? null : 'video',
-            targetId,
-            filePath,
-            priority: subject === 'removal' ? 1 : 0,
-            reporterId: who.memberId,
-            createdAt: clock.now(),
-          }).lastInsertRowid,
-        );
+        id = sqlite.transaction(() => {
+          const reportId = Number(
+            insert.run({
+              subject,
+              email,
+              message,
+              referrer: referrer ? referrer.href.slice(0, REFERRER_MAX) : null,
+              targetSection: targetId === null ? null : 'video',
+              targetId,
+              filePath,
+              priority: subject === 'removal' || subject === 'ncii' ? 1 : 0,
+              reporterId: who.memberId,
+              createdAt: clock.now(),
+            }).lastInsertRowid,
+          );
+          if (request)
+            recordRemovalRequest(sqlite, {
+              ...request,
+              reportId,
+              kind: subject,
+              now: clock.now(),
+              lang: who.lang ?? 'en',
+            });
+          return reportId;
+        })();
       } catch (err) {
         if (filePath) rmSync(join(dataDir, filePath), { force: true });
         throw err;

@@ -1,5 +1,6 @@
 import { accountRouter } from './routers/account.router';
 import { albumsRouter } from './routers/albums.router';
+import { appealsRouter } from './routers/appeals.router';
 import { authRouter } from './routers/auth.router';
 import { catalogRouter } from './routers/catalog.router';
 import { channelsRouter } from './routers/channels.router';
@@ -39,6 +40,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   versions: versionsRouter,
   provenance: provenanceRouter,
+  appeals: appealsRouter,
 });
 
 export type AppRouter = typeof appRouter;

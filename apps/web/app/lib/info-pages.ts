@@ -70,7 +70,7 @@ export const infoHref = (slug: InfoSlug) => `/information/${slug}/`;
 
 export { CONTACT_HREF } from '../components/contact/contact-href';
 /** The form's four subjects; report.php stores "advertising request" as `advertising`. */
-export const CONTACT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'advertising'] as const;
+export const CONTACT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'ncii', 'advertising'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 /** Spec §5: contact message at most 1500 characters. */
 export const CONTACT_MESSAGE_MAX = 1500;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { GatedImage } from '../components/gated-image';
+import { DeadlineBadge } from '../components/moderation/deadline-badge';
 import { NoteDialog } from '../components/moderation/note-dialog';
 import { STATUS_LABEL } from '../components/moderation/queue-item';
 import { useToast } from '../components/toasts';
@@ -31,7 +32,10 @@ type Pending =
   | { kind: 'ban'; memberId: number; name: string }
   | { kind: 'comment'; commentId: number };
 
-/** `/moderation/reports/`: open reports grouped by target, removal requests on top, 7-day overdue flagged. */
+/**
+ * `/moderation/reports/`: open reports grouped by target: requests with a 48-hour legal deadline on top,
+ * nearest first, with the time left (red once missed); then removal requests; 7-day overdue flagged.
+ */
 export default function ModerationReports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRootData();
@@ -47,8 +51,15 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
     const m = apiClient().moderation;
     try {
       if (action.kind === 'dismiss') await m.dismiss.mutate({ key: action.group.key, note });
-      else if (action.kind === 'takedown') await m.takeDown.mutate({ videoId: action.videoId, note });
-      else if (action.kind === 'ban') await m.ban.mutate({ memberId: action.memberId, note });
+      else if (action.kind === 'takedown') {
+        const { removed } = await m.takeDown.mutate({ videoId: action.videoId, note });
+        // Known near-duplicates go with the video (ADR 0037): say how many.
+        if (removed.length > 1) {
+          show('success', t('moderation.reports.copies', { count: removed.length - 1 }));
+          revalidator.revalidate();
+          return;
+        }
+      } else if (action.kind === 'ban') await m.ban.mutate({ memberId: action.memberId, note });
       else await m.deleteComment.mutate({ commentId: action.commentId, note });
       show('success', t(`moderation.reports.done.${action.kind}` as 'moderation.reports.done.dismiss'));
     } catch {
@@ -79,10 +90,11 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
           {groups.map((g) => (
             <li
               key={'reportId' in g.key ? `r${g.key.reportId}` : `${g.key.section}:${g.key.id}`}
-              className={`report-group${g.priority > 0 ? ' report-group--priority' : ''}${g.overdue ? ' report-group--overdue' : ''}`}
+              className={`report-group${g.priority > 0 ? ' report-group--priority' : ''}${g.overdue || g.deadlineMissed ? ' report-group--overdue' : ''}`}
               data-testid="report-group"
             >
               <header className="report-group__head">
+                {g.deadline !== null && <DeadlineBadge deadline={g.deadline} now={now} />}
                 {g.priority > 0 && (
                   <span className="mod-count mod-count--alert">{t('moderation.reports.removal')}</span>
                 )}
@@ -123,6 +135,17 @@ export default function ModerationReports({ loaderData }: Route.ComponentProps) 
                     <strong>{t(`moderation.subject.${r.subject}` as 'moderation.subject.technical')}</strong>{' '}
                     · {r.email} · {formatDate(r.createdAt, lang)}
                     <p className="report-group__message">{r.message}</p>
+                    {r.signature && (
+                      <p className="report-group__legal" data-testid="report-legal">
+                        {t('moderation.reports.signature', { name: r.signature })}
+                        {r.content && (
+                          <>
+                            {' · '}
+                            {t('moderation.reports.content', { url: r.content })}
+                          </>
+                        )}
+                      </p>
+                    )}
                     {r.hasFile && (
                       <a href={`/api/moderation/report-file/${r.id}`} target="_blank" rel="noreferrer">
                         {t('moderation.reports.attachment')}

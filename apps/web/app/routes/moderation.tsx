@@ -28,11 +28,18 @@ export default function ModerationLayout({ loaderData }: Route.ComponentProps) {
   const { admin, counts } = loaderData;
   const tabs: [string, string, number | null, boolean][] = [
     ['/moderation/', t('moderation.tabs.queue'), counts.queue, false],
-    ['/moderation/reports/', t('moderation.tabs.reports'), counts.reports.open, counts.reports.overdue > 0],
+    [
+      '/moderation/reports/',
+      t('moderation.tabs.reports'),
+      counts.reports.open,
+      counts.reports.overdue > 0 || counts.reports.missed > 0,
+    ],
     ['/moderation/takedowns/', t('moderation.tabs.takedowns'), null, false],
+    ['/moderation/appeals/', t('moderation.tabs.appeals'), counts.appeals, false],
   ];
   if (admin)
     tabs.push(
+      ['/moderation/transparency/', t('moderation.tabs.transparency'), null, false],
       ['/moderation/team/', t('moderation.tabs.team'), null, false],
       ['/moderation/audit/', t('moderation.tabs.audit'), null, false],
     );

@@ -9,6 +9,7 @@ export * from './moderation';
 export * from './player';
 export * from './playlists';
 export * from './provenance';
+export * from './removals';
 export * from './sessions';
 export * from './stats';
 export * from './uploads';

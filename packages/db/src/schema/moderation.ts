@@ -3,7 +3,14 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { members } from './members';
 import { videos } from './videos';
 
-export const REPORT_SUBJECTS = ['copyright', 'technical', 'inappropriate', 'advertising', 'removal'] as const;
+export const REPORT_SUBJECTS = [
+  'copyright',
+  'technical',
+  'inappropriate',
+  'advertising',
+  'removal',
+  'ncii',
+] as const;
 
 export const reports = sqliteTable(
   'reports',

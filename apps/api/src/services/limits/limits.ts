@@ -41,6 +41,8 @@ export const LIMITS = {
   downloadRemux: { points: 12, duration: HOUR, per: 'address' },
   /** Accepted contact-form messages (too_many_reports). */
   report: { points: 10, duration: 10 * MINUTE, per: 'address' },
+  /** Appeals of a declined removal request by the mailed token, right or wrong (token guessing). */
+  appeal: { points: 10, duration: HOUR, per: 'address' },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '../../moderation/audit.service';
 import type { QueueKey } from '../../moderation/decisions.service';
 import { REJECT_REASONS } from '../../moderation/reject-reasons';
 import { FIELD_CHOICES, SWITCH_CHOICES } from '../../moderation/restoration.service';
+import { validMonthRange } from '../../moderation/transparency.service';
 import { adminProcedure, moderatorProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();
@@ -56,16 +57,37 @@ export const moderationRouter = router({
   counts: moderatorProcedure.query(({ ctx }) => ({
     queue: ctx.services.moderation.queue.count(),
     reports: ctx.services.moderation.reports.counts(),
+    appeals: ctx.services.moderation.appeals.count(),
   })),
 
   dismiss: moderatorProcedure.input(z.object({ key: groupKey, note })).mutation(({ ctx, input }) => ({
     dismissed: ctx.services.moderation.reports.dismiss(ctx.memberId, input.key, input.note),
   })),
 
-  takeDown: moderatorProcedure.input(z.object({ videoId: id, note })).mutation(({ ctx, input }) => {
-    ctx.services.moderation.reports.takeDown(ctx.memberId, input.videoId, input.note);
-    return { ok: true };
-  }),
+  takeDown: moderatorProcedure.input(z.object({ videoId: id, note })).mutation(({ ctx, input }) => ({
+    ok: true,
+    ...ctx.services.moderation.reports.takeDown(ctx.memberId, input.videoId, input.note),
+  })),
+
+  /** Open appeals of removals and of rejected removal requests (ADR 0037). */
+  appeals: moderatorProcedure.query(({ ctx }) => ({ appeals: ctx.services.moderation.appeals.list() })),
+
+  decideAppeal: moderatorProcedure
+    .input(z.object({ appealId: id, reverse: z.boolean(), note }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.appeals.decide(ctx.memberId, input.appealId, input.reverse, input.note),
+    ),
+
+  /** The monthly transparency report (also exported as CSV and JSON by moderation.routes). */
+  transparency: adminProcedure
+    .input(
+      z
+        .object({ from: z.string().max(7), to: z.string().max(7) })
+        .refine((r) => validMonthRange(r.from, r.to), { message: 'bad_range' }),
+    )
+    .query(({ ctx, input }) => ({
+      rows: ctx.services.moderation.transparency.report(input.from, input.to),
+    })),
 
   /** Attaches (or replaces) a video's WebVTT captions track; 400 invalid_captions with the reason. */
   setCaptions: moderatorProcedure

@@ -14,8 +14,9 @@ import { uploadForm } from '../../lib/upload-form';
 import { FormError } from '../auth/form-error';
 import { FormField } from '../auth/form-field';
 import { type CaptchaHandle, CaptchaWidget } from './captcha-widget';
+import { checkLegalFields, LEGAL_FIELDS, RemovalRequestFields } from './removal-request-fields';
 
-const FIELDS = ['subject', 'email', 'message', 'file', 'captcha'] as const;
+const FIELDS = ['subject', 'email', 'message', 'file', 'captcha', ...LEGAL_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -76,6 +77,10 @@ export function ContactForm({
   const [used, setUsed] = useState(0);
   const captcha = useRef<CaptchaHandle>(null);
   const [captchaWanted, setCaptchaWanted] = useState(eager);
+  // A depicted person's request or a non-consensual imagery report asks for the Act's fields (ADR 0037).
+  const [subject, setSubject] = useState<string>(defaultSubject);
+  const [depicted, setDepicted] = useState(false);
+  const legal = depicted || subject === 'ncii';
 
   const show = (errors: Partial<Record<string, FieldError>>) => {
     const out: Partial<Record<Field, string>> = {};
@@ -92,7 +97,7 @@ export function ContactForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     setFormError(null);
-    const local = checkLocally(data);
+    const local = { ...checkLocally(data), ...(legal ? checkLegalFields(data, target !== null) : {}) };
     show(local);
     if (Object.keys(local).length > 0) return;
 
@@ -114,6 +119,8 @@ export function ContactForm({
       if (result.ok) {
         form.reset();
         setUsed(0);
+        setDepicted(false);
+        setSubject(defaultSubject);
         setState('sent');
         return;
       }
@@ -169,6 +176,7 @@ export function ContactForm({
           name="subject"
           className="input form-field__input"
           defaultValue={defaultSubject}
+          onChange={(e) => setSubject(e.currentTarget.value)}
           aria-invalid={fields.subject ? true : undefined}
         >
           {CONTACT_SUBJECTS.map((subject) => (
@@ -185,13 +193,20 @@ export function ContactForm({
       </div>
       {target && (
         <label className="contact__check">
-          <input type="checkbox" name="depicted" value="1" />
+          <input
+            type="checkbox"
+            name="depicted"
+            value="1"
+            onChange={(e) => setDepicted(e.currentTarget.checked)}
+            data-testid="contact-depicted"
+          />
           <span>
             {t('info.contact.depicted')}
             <small className="contact__hint">{t('info.contact.depicted_hint')}</small>
           </span>
         </label>
       )}
+      {legal && <RemovalRequestFields hasTarget={target !== null} errors={fields} />}
       <FormField
         label={t('info.contact.email')}
         name="email"

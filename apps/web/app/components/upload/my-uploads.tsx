@@ -96,6 +96,11 @@ export function MyUploads({ lang, refreshKey }: { lang: string; refreshKey: numb
                 onSaved={() => setChanged((n) => n + 1)}
               />
             )}
+            {u.status === 'done' && u.videoStatus === 5 && u.videoId && (
+              <Link to={`/appeal/?video=${u.videoId}`} data-testid="appeal-link">
+                {t('notification.appeal.link')}
+              </Link>
+            )}
             {(u.status === 'processing' || u.status === 'complete') && (
               <progress max={100} value={Math.round(u.progress * 100)} aria-label={t('upload.processing')} />
             )}
