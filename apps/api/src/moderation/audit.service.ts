@@ -20,13 +20,20 @@ export const AUDIT_ACTIONS = [
   'dmca.takedown',
   'captions.set',
   'captions.remove',
+  // Fingerprints, blocklists and quarantine (ADR 0034).
+  'video.approve_copy',
+  'video.quarantine',
+  'quarantine.release',
+  'quarantine.delete',
+  'blocklist.import',
+  'blocklist.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
-  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown';
+  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown' | 'blocklist';
   targetId: number | null;
   reason?: string | null;
   before?: unknown;

@@ -10,6 +10,7 @@ import type { PreviewImages } from '../uploads/preview-image';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
+import type { Fingerprints } from './fingerprints.service';
 import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
 import { createReportsQueue } from './reports.service';
@@ -31,6 +32,8 @@ export function createModeration(deps: {
   uploadsDir: string;
   mediaDir: string;
   jobs: JobQueue;
+  /** Near-duplicate matches on queue items and the hold on full copies (ADR 0034). */
+  fingerprints?: Fingerprints;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });

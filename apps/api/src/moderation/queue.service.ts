@@ -1,6 +1,7 @@
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../services/media-urls.service';
+import type { FingerprintMatchHint, Fingerprints } from './fingerprints.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
 export function titleWords(title: string): Set<string> {
@@ -58,6 +59,10 @@ export type QueueItem =
       filename: string | null;
       history: UploaderHistory;
       duplicates: DuplicateHint[];
+      /** Near-duplicates by fingerprint with the matched ranges (ADR 0034); their ids leave `duplicates`. */
+      matches: FingerprintMatchHint[];
+      /** Held as a full copy of this video: approving takes the explicit override. */
+      heldAsCopyOf: number | null;
       media: { hls: string; poster: string; preview: string; timelineVtt: string | null } | null;
     } & Processing)
   | ({
@@ -131,7 +136,15 @@ interface VideoRow {
 }
 
 /** What moderators clear: pending videos, albums and edits of published videos, oldest first, with what a decision needs. */
-export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Database; urls: MediaUrls }) {
+export function createModerationQueue({
+  sqlite,
+  urls,
+  fingerprints,
+}: {
+  sqlite: Database.Database;
+  urls: MediaUrls;
+  fingerprints?: Pick<Fingerprints, 'matchesOf' | 'heldAmong'>;
+}) {
   const videos = sqlite.prepare(
     `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
        v.duration_sec, v.width, v.height, v.media_path, v.timeline_count, v.content_hash, v.gender,
@@ -335,8 +348,12 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
           error: null,
         });
       }
-      for (const r of videos.all(QUEUE_LIMIT) as VideoRow[]) {
+      const rows = videos.all(QUEUE_LIMIT) as VideoRow[];
+      const held = fingerprints?.heldAmong(rows.map((r) => r.id)) ?? new Map<number, number>();
+      for (const r of rows) {
         const ready = r.status_id === 2 && r.media_path;
+        const matches = fingerprints?.matchesOf(r.id) ?? [];
+        const matched = new Set(matches.map((m) => m.videoId));
         items.push({
           kind: 'video',
           key: `video:${r.id}`,
@@ -350,7 +367,9 @@ export function createModerationQueue({ sqlite, urls }: { sqlite: Database.Datab
           height: r.height,
           filename: r.filename,
           history: historyOf(r.uploader_id),
-          duplicates: duplicatesOf(r),
+          duplicates: duplicatesOf(r).filter((d) => !matched.has(d.videoId)),
+          matches,
+          heldAsCopyOf: held.get(r.id) ?? null,
           media:
             ready && r.media_path
               ? {

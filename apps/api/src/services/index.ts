@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
+import { createAuditLog } from '../moderation/audit.service';
+import { createBlocklists } from '../moderation/blocklists.service';
+import { createFingerprints } from '../moderation/fingerprints.service';
 import { createModeration } from '../moderation/index';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
@@ -117,6 +120,18 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     origin: config.publicOrigin,
     limits,
   });
+  // Near-duplicates by fingerprint, blocklists and quarantine (ADR 0034).
+  const fingerprints = createFingerprints({ sqlite, clock, mediaDir: config.mediaDir });
+  const blocklists = createBlocklists({
+    sqlite,
+    clock,
+    mailer,
+    audit: createAuditLog({ sqlite, clock }),
+    fingerprints,
+    mediaDir: config.mediaDir,
+    uploadsDir,
+    origin: config.publicOrigin,
+  });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
     caches,
@@ -135,7 +150,10 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       uploadsDir,
       mediaDir: config.mediaDir,
       jobs,
+      fingerprints,
     }),
+    fingerprints,
+    blocklists,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     mailer,
     sessions,
@@ -154,6 +172,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       ffmpegPath: config.ffmpegPath,
       ffprobePath: config.ffprobePath,
       mediaLimits: config.mediaLimits,
+      screening: blocklists,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),

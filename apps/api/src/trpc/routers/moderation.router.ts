@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '../../moderation/audit.service';
 import type { QueueKey } from '../../moderation/decisions.service';
 import { REJECT_REASONS } from '../../moderation/reject-reasons';
 import { adminProcedure, moderatorProcedure, router } from '../trpc';
+import { screeningProcedures } from './screening.procedures';
 
 const id = z.number().int().positive();
 const note = z.string().trim().max(500).default('');
@@ -21,9 +22,12 @@ export const moderationRouter = router({
     rejectReasons: [...REJECT_REASONS] as string[],
   })),
 
+  /** approveCopies: approve full copies held by their fingerprint match (ADR 0034), audited. */
   approve: moderatorProcedure
-    .input(z.object({ keys }))
-    .mutation(({ ctx, input }) => ctx.services.moderation.decisions.approve(ctx.memberId, input.keys)),
+    .input(z.object({ keys, approveCopies: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.decisions.approve(ctx.memberId, input.keys, input.approveCopies),
+    ),
 
   reject: moderatorProcedure
     .input(z.object({ keys, reason: z.enum(REJECT_REASONS), note }))
@@ -129,4 +133,7 @@ export const moderationRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.moderation.team.setModerator(ctx.memberId, input.memberId, input.moderator),
     ),
+
+  // Blocklists and quarantine, admins only (ADR 0034).
+  ...screeningProcedures,
 });
