@@ -54,6 +54,7 @@ export default [
     route('takedowns', 'routes/moderation-takedowns.tsx'),
     route('team', 'routes/moderation-team.tsx'),
     route('audit', 'routes/moderation-audit.tsx'),
+    route('quarantine', 'routes/moderation-quarantine.tsx'),
   ]),
   route('create-album', 'routes/create-album.tsx'),
   route('album_edit/:id', 'routes/album-edit.tsx'),

@@ -381,6 +381,15 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
       input: { memberId: fx.otherMemberId, moderator: true },
       need: 'admin',
     },
+    // Blocklists and quarantine (ADR 0034): admins only.
+    {
+      procedure: 'moderation.importBlocklist',
+      input: { name: 'Generated list', kind: 'file', text: `${'ab'.repeat(32)}\n` },
+      need: 'admin',
+    },
+    { procedure: 'moderation.removeBlocklist', input: { listId: 1 }, need: 'admin' },
+    { procedure: 'moderation.releaseQuarantined', input: { videoId: fx.videoId }, need: 'admin' },
+    { procedure: 'moderation.deleteQuarantined', input: { videoId: fx.videoId }, need: 'admin' },
   ];
 }
 

@@ -83,11 +83,11 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
   );
 
   const approve = useCallback(
-    async (keys: string[]) => {
+    async (keys: string[], approveCopies = false) => {
       if (keys.length === 0 || busy) return;
       setBusy(true);
       try {
-        const r = await apiClient().moderation.approve.mutate({ keys });
+        const r = await apiClient().moderation.approve.mutate({ keys, approveCopies });
         settle(r.done, t('moderation.approved', { count: r.done.length }));
       } catch {
         show('error', t('moderation.failed'));
@@ -217,6 +217,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
                     })
                   }
                   onApprove={() => approve([item.key])}
+                  onApproveCopy={() => approve([item.key], true)}
                   onReject={() => setRejecting([item.key])}
                 />
               </div>

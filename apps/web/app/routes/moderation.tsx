@@ -35,6 +35,7 @@ export default function ModerationLayout({ loaderData }: Route.ComponentProps) {
     tabs.push(
       ['/moderation/team/', t('moderation.tabs.team'), null, false],
       ['/moderation/audit/', t('moderation.tabs.audit'), null, false],
+      ['/moderation/quarantine/', t('moderation.tabs.quarantine'), null, false],
     );
   return (
     <div className="moderation">

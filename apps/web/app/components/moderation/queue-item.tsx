@@ -6,6 +6,7 @@ import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
+import { FingerprintMatches } from './fingerprint-matches';
 import { SpriteStrip } from './sprite-strip';
 
 export type QueueItemData = Awaited<
@@ -13,7 +14,8 @@ export type QueueItemData = Awaited<
 >['items'][number];
 
 /** Approve needs a processed item; reject also takes failed ones. Uploads still being read take neither. */
-export const canApprove = (item: QueueItemData) => item.kind !== 'upload' && item.state === 'ready';
+export const canApprove = (item: QueueItemData) =>
+  item.kind !== 'upload' && item.state === 'ready' && !(item.kind === 'video' && item.heldAsCopyOf !== null);
 export const canReject = (item: QueueItemData) =>
   item.kind !== 'upload' && (item.state === 'ready' || item.state === 'failed');
 
@@ -36,6 +38,7 @@ export function QueueItem({
   onToggle,
   onApprove,
   onReject,
+  onApproveCopy,
 }: {
   item: QueueItemData;
   focused: boolean;
@@ -45,6 +48,8 @@ export function QueueItem({
   onToggle: () => void;
   onApprove: () => void;
   onReject: () => void;
+  /** A full copy held by its fingerprint match: the explicit, audited override (ADR 0034). */
+  onApproveCopy?: () => void;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
@@ -149,6 +154,15 @@ export function QueueItem({
             </li>
           ))}
         </ul>
+      )}
+
+      {item.kind === 'video' && (
+        <FingerprintMatches
+          matches={item.matches}
+          heldAsCopyOf={item.heldAsCopyOf}
+          lang={lang}
+          onApproveCopy={item.state === 'ready' ? onApproveCopy : undefined}
+        />
       )}
 
       {item.kind === 'video' && item.media && (
