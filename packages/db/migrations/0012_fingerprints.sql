@@ -62,5 +62,8 @@ CREATE TABLE `video_fingerprints` (
 	`summary_lo` integer NOT NULL,
 	`seconds` integer NOT NULL,
 	`created_at` integer NOT NULL,
+	`seq` integer NOT NULL,
 	FOREIGN KEY (`video_id`) REFERENCES `videos`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+CREATE INDEX `video_fingerprints_seq_idx` ON `video_fingerprints` (`seq`);

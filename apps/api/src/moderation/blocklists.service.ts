@@ -147,10 +147,11 @@ export function createBlocklists({
   const findDigest = sqlite
     .prepare('SELECT list_id FROM blocklist_hashes WHERE kind = ? AND hash = ? LIMIT 1')
     .pluck();
-  const index = createSummaryIndex(sqlite, {
-    rows: 'SELECT id, summary_hi, summary_lo FROM blocklist_fingerprints ORDER BY id',
-    signature: "SELECT count(*) || ':' || total(id) FROM blocklist_fingerprints",
-  });
+  // Entries are only ever added (a removed list's stay in memory and are skipped): the id is the sequence.
+  const index = createSummaryIndex(
+    sqlite,
+    'SELECT id, summary_hi, summary_lo, id FROM blocklist_fingerprints WHERE id > ? ORDER BY id',
+  );
   const fpOne = sqlite.prepare('SELECT list_id, label, seconds FROM blocklist_fingerprints WHERE id = ?');
   const insertQuarantine = sqlite.prepare(
     `INSERT OR IGNORE INTO quarantine (video_id, list_id, matched, state, created_at) VALUES (?, ?, ?, 'held', ?)`,

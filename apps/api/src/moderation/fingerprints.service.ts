@@ -55,15 +55,15 @@ export function createFingerprints({
   clock: Clock;
   mediaDir: string;
 }) {
-  const index = createSummaryIndex(sqlite, {
-    rows: 'SELECT video_id, summary_hi, summary_lo FROM video_fingerprints ORDER BY video_id',
-    signature:
-      "SELECT count(*) || ':' || total(video_id) || ':' || total(summary_hi) || ':' || total(summary_lo) FROM video_fingerprints",
-  });
+  const index = createSummaryIndex(
+    sqlite,
+    'SELECT video_id, summary_hi, summary_lo, seq FROM video_fingerprints WHERE seq > ? ORDER BY seq',
+  );
   const save = sqlite.prepare(
-    `INSERT INTO video_fingerprints (video_id, summary_hi, summary_lo, seconds, created_at) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO video_fingerprints (video_id, summary_hi, summary_lo, seconds, created_at, seq)
+     VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM video_fingerprints))
      ON CONFLICT (video_id) DO UPDATE SET summary_hi = excluded.summary_hi, summary_lo = excluded.summary_lo,
-       seconds = excluded.seconds`,
+       seconds = excluded.seconds, seq = excluded.seq`,
   );
   const mediaOf = sqlite.prepare('SELECT media_path FROM videos WHERE id = ? AND status_id != 5').pluck();
   const clearMatches = sqlite.prepare('DELETE FROM fingerprint_matches WHERE video_id = ?');

@@ -3,33 +3,43 @@ import type Database from 'better-sqlite3';
 
 /**
  * Fingerprint summaries of a table held in memory as one typed array (ADR 0034): a scan of a million is a
- * few milliseconds. `rows` selects (id, summary_hi, summary_lo); `signature` is one cheap value that moves
- * whenever a row is added, removed or changed (another worker indexed a video, one was deleted), and the
- * array is read again then.
+ * few milliseconds. Each lookup first reads the rows written since the last one it saw (`rows` takes the
+ * last sequence number and selects id, summary_hi, summary_lo, seq in sequence order, through an index):
+ * another worker's new or re-processed videos join at once, and an unchanged table costs one index probe.
+ * The array only grows: a re-written row is appended again (its old summary stays, a harmless extra
+ * candidate) and deleted rows stay; candidates are always checked against their table before use.
  */
-export function createSummaryIndex(sqlite: Database.Database, sql: { rows: string; signature: string }) {
-  const signature = sqlite.prepare(sql.signature).pluck();
-  const all = sqlite.prepare(sql.rows).raw();
-  let seen: unknown = null;
-  let ids: number[] = [];
-  let table = new Uint32Array(0);
-  function load() {
-    const now = signature.get();
-    if (now === seen) return;
-    const rows = all.all() as [number, number, number][];
-    ids = rows.map((r) => r[0]);
-    table = new Uint32Array(rows.length * 2);
-    rows.forEach(([, hi, lo], k) => {
+export function createSummaryIndex(sqlite: Database.Database, rowsSince: string) {
+  const since = sqlite.prepare(rowsSince).raw();
+  let seq = -1;
+  let size = 0;
+  let ids = new Float64Array(1024);
+  let table = new Uint32Array(2048);
+
+  function catchUp() {
+    for (const [id, hi, lo, s] of since.iterate(seq) as IterableIterator<[number, number, number, number]>) {
+      if (size === ids.length) {
+        const grownIds = new Float64Array(size * 2);
+        grownIds.set(ids);
+        ids = grownIds;
+        const grown = new Uint32Array(size * 4);
+        grown.set(table);
+        table = grown;
+      }
+      const k = size++;
+      ids[k] = id;
       table[2 * k] = hi;
       table[2 * k + 1] = lo;
-    });
-    seen = now;
+      seq = Math.max(seq, s);
+    }
   }
+
   return {
-    /** Ids of the stored summaries nearest to `summary`, nearest first. */
+    /** Ids of the stored summaries nearest to `summary` (within the candidate distance), nearest first. */
     nearest(summary: { hi: number; lo: number }, limit: number): number[] {
-      load();
-      return nearestSummaries(summary, table, limit).map((c) => ids[c.index]!);
+      catchUp();
+      const found = nearestSummaries(summary, table.subarray(0, 2 * size), limit).map((c) => ids[c.index]!);
+      return [...new Set(found)];
     },
   };
 }

@@ -6,15 +6,21 @@ import { videos } from './videos';
  * A processed video's fingerprint summary (ADR 0033, 0034): the 64-bit code candidates are found by, as
  * two unsigned 32-bit words. The second-by-second hashes stay in the media directory (fingerprint.bin).
  */
-export const videoFingerprints = sqliteTable('video_fingerprints', {
-  videoId: integer('video_id')
-    .primaryKey()
-    .references(() => videos.id, { onDelete: 'cascade' }),
-  summaryHi: integer('summary_hi').notNull(),
-  summaryLo: integer('summary_lo').notNull(),
-  seconds: integer('seconds').notNull(),
-  createdAt: integer('created_at').notNull(),
-});
+export const videoFingerprints = sqliteTable(
+  'video_fingerprints',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    summaryHi: integer('summary_hi').notNull(),
+    summaryLo: integer('summary_lo').notNull(),
+    seconds: integer('seconds').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** Raised on every write: an index in memory reads only the rows past the last one it saw. */
+    seq: integer('seq').notNull(),
+  },
+  (t) => [index('video_fingerprints_seq_idx').on(t.seq)],
+);
 
 /**
  * What a new video (video_id) shares with an earlier one (match_id), found at ingest: the share of each

@@ -1,19 +1,9 @@
 import { formatDuration } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { STATUS_LABEL } from './queue-item';
+import { type QueueItemData, STATUS_LABEL } from './queue-item';
 
-type Match = {
-  videoId: number;
-  title: string;
-  dir: string;
-  statusId: number;
-  coverage: number;
-  otherCoverage: number;
-  fullCopy: boolean;
-  later: boolean;
-  spans: [number, number, number, number][];
-};
+type Match = Extract<QueueItemData, { kind: 'video' }>['matches'][number];
 
 /** "0:12–1:40": a stretch in seconds, end exclusive. */
 const stretch = (start: number, end: number) => `${formatDuration(start)}–${formatDuration(end)}`;
