@@ -278,6 +278,9 @@ describe('blocklists and quarantine', () => {
     ]);
     const audited = sqlite.prepare('SELECT action FROM audit_log WHERE target_id = ? ORDER BY id').pluck();
     expect(audited.all(video)).toEqual(['video.quarantine']);
+    // Its uploader cannot delete (or edit) it away from the admins.
+    expect((await trpc('uploads.delete', { videoId: video }, uploader)).res.status).toBe(404);
+    expect(statusOf(video)).toBe(8);
 
     // Release (a false positive): into the queue, with its media for staff; audited.
     expect((await trpc('moderation.releaseQuarantined', { videoId: video }, admin)).res.status).toBe(200);
