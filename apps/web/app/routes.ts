@@ -56,6 +56,7 @@ export default [
     route('transparency', 'routes/moderation-transparency.tsx'),
     route('team', 'routes/moderation-team.tsx'),
     route('audit', 'routes/moderation-audit.tsx'),
+    route('quarantine', 'routes/moderation-quarantine.tsx'),
   ]),
   route('appeal', 'routes/appeal.tsx'),
   route('create-album', 'routes/create-album.tsx'),

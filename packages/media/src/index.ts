@@ -10,6 +10,17 @@ export { DEMO_CLIPS } from './demo-clips';
 export { generateDemoPhoto } from './demo-photo';
 export { isMediaError, MediaError, type MediaErrorCode } from './errors';
 export { buildFfmpegArgs, buildFilterGraph } from './ffmpeg-args';
+export {
+  compareFingerprints,
+  decodeFingerprint,
+  encodeFingerprint,
+  type Fingerprint,
+  type FingerprintMatch,
+  FULL_COPY_COVERAGE,
+  nearestSummaries,
+  summarize,
+} from './fingerprint';
+export { fingerprintFile } from './fingerprint-file';
 export { playlistDurationSec } from './hls-playlist';
 export { ALLOWED_DEMUXERS, DEMUXER_BY_EXTENSION, isAllowedFormat, sandboxedInput } from './input-sandbox';
 export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
 
 /** Codes only the team meets (moderation tools): their text is `moderation.error.<code>`, sent to staff pages only. */
 export const STAFF_ERROR_CODES = [
+  'blocklist_invalid',
+  'blocklist_too_large',
   'restoration_busy',
   'restoration_not_pending',
   'restoration_source_gone',

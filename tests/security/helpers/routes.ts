@@ -420,6 +420,15 @@ export function trpcMutations(fx: Fixtures): { procedure: string; input: unknown
     },
     { procedure: 'versions.makeCanonical', input: { videoId: fx.videoId }, need: 'staff' },
     { procedure: 'versions.ungroup', input: { videoId: fx.videoId }, need: 'staff' },
+    // Blocklists and quarantine (ADR 0034): admins only.
+    {
+      procedure: 'moderation.importBlocklist',
+      input: { name: 'Generated list', kind: 'file', text: `${'ab'.repeat(32)}\n` },
+      need: 'admin',
+    },
+    { procedure: 'moderation.removeBlocklist', input: { listId: 1 }, need: 'admin' },
+    { procedure: 'moderation.releaseQuarantined', input: { videoId: fx.videoId }, need: 'admin' },
+    { procedure: 'moderation.deleteQuarantined', input: { videoId: fx.videoId }, need: 'admin' },
   ];
 }
 

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../app-env';
 import { VIDEO_EDIT_MAX_BYTES } from '../legacy/video-edit.legacy';
 import { AppError } from '../lib/app-error';
+import { BLOCKLIST_MAX_BYTES } from '../moderation/blocklists.service';
 import { CAPTIONS_MAX_BYTES } from '../moderation/webvtt';
 import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
 import { REPORT_IMAGE_RULE } from '../services/report.service';
@@ -27,6 +28,8 @@ export const FILE_ROUTES: Record<string, FileRoute> = {
   '/api/report.php': { maxBytes: REPORT_IMAGE_RULE.maxBytes + FRAMING, label: REPORT_IMAGE_RULE.maxLabel },
   // A captions track travels as a JSON string: escaping can at most double it.
   '/trpc/moderation.setCaptions': { maxBytes: 2 * CAPTIONS_MAX_BYTES + FRAMING, label: '512 KB' },
+  // A blocklist travels as a JSON string too (ADR 0034).
+  '/trpc/moderation.importBlocklist': { maxBytes: 2 * BLOCKLIST_MAX_BYTES + FRAMING, label: '8 MB' },
 };
 
 /** tus bounds each PATCH by the upload's declared length itself and streams it to disk. */

@@ -27,13 +27,20 @@ export const AUDIT_ACTIONS = [
   'provenance.set',
   'appeal.uphold',
   'appeal.reverse',
+  // Fingerprints, blocklists and quarantine (ADR 0034).
+  'video.approve_copy',
+  'video.quarantine',
+  'quarantine.release',
+  'quarantine.delete',
+  'blocklist.import',
+  'blocklist.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
-  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown' | 'appeal';
+  targetType: 'video' | 'album' | 'report' | 'comment' | 'member' | 'takedown' | 'appeal' | 'blocklist';
   targetId: number | null;
   reason?: string | null;
   before?: unknown;

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Notifications } from '../services/notifications.service';
 import type { PublishService } from '../services/publish.service';
 import type { AuditLog } from './audit.service';
+import type { Fingerprints } from './fingerprints.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 import type { VideoRevisions } from './revisions.service';
 
@@ -42,6 +43,7 @@ export function createModerationDecisions({
   notifications,
   revisions,
   beforeApprove,
+  fingerprints,
 }: {
   sqlite: Database.Database;
   beforeApprove?: (videoIds: number[]) => void;
@@ -49,6 +51,7 @@ export function createModerationDecisions({
   audit: AuditLog;
   notifications: Notifications;
   revisions: VideoRevisions;
+  fingerprints?: Pick<Fingerprints, 'heldAmong'>;
 }) {
   const targets = (table: 'videos' | 'albums', ids: number[]) =>
     new Map(
@@ -64,9 +67,16 @@ export function createModerationDecisions({
   function decide(
     actorId: number,
     keys: readonly QueueKey[],
-    decision: { approve: true } | { approve: false; reason: RejectReason; note: string },
+    decision:
+      | { approve: true; approveCopies?: boolean }
+      | { approve: false; reason: RejectReason; note: string },
   ): DecisionResult {
     const ids = split(keys);
+    // Full copies of another video are held (ADR 0034): approved only with an explicit override, audited.
+    const held = decision.approve
+      ? (fingerprints?.heldAmong(ids.video) ?? new Map<number, number>())
+      : new Map();
+    if (decision.approve && !decision.approveCopies) ids.video = ids.video.filter((id) => !held.has(id));
     if (decision.approve) beforeApprove?.(ids.video);
     const before = { video: targets('videos', ids.video), album: targets('albums', ids.album) };
     const reasonText = decision.approve ? null : rejectReasonText(decision.reason, decision.note);
@@ -96,6 +106,14 @@ export function createModerationDecisions({
             before: { status_id: t.status_id },
             after: { status_id: decision.approve ? 1 : 4 },
           });
+          if (kind === 'video' && held.has(id))
+            audit.record({
+              actorId,
+              action: 'video.approve_copy',
+              targetType: 'video',
+              targetId: id,
+              before: { full_copy_of: held.get(id) },
+            });
           if (t.uploader_id !== null)
             notifications.send(
               t.uploader_id,
@@ -113,7 +131,9 @@ export function createModerationDecisions({
   }
 
   return {
-    approve: (actorId: number, keys: readonly QueueKey[]) => decide(actorId, keys, { approve: true }),
+    /** approveCopies: the moderator's explicit override of the hold on full copies (audited). */
+    approve: (actorId: number, keys: readonly QueueKey[], approveCopies = false) =>
+      decide(actorId, keys, { approve: true, approveCopies }),
     reject: (actorId: number, keys: readonly QueueKey[], reason: RejectReason, note: string) =>
       decide(actorId, keys, { approve: false, reason, note }),
   };

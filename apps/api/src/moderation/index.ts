@@ -12,6 +12,7 @@ import { createAppeals } from './appeals.service';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';
 import { createModerationDecisions } from './decisions.service';
+import type { Fingerprints } from './fingerprints.service';
 import { createOwnVideos } from './own-videos.service';
 import { createModerationQueue } from './queue.service';
 import { createRemovals, type NearDuplicates } from './removals.service';
@@ -42,6 +43,8 @@ export function createModeration(deps: {
   mailer: Pick<Mailer, 'queue'>;
   /** Fingerprint near-duplicates, taken down with a removed video (ADR 0037); none by default. */
   nearDuplicates?: NearDuplicates;
+  /** Near-duplicate matches on queue items and the hold on full copies (ADR 0034). */
+  fingerprints?: Fingerprints;
 }) {
   const audit = createAuditLog(deps);
   const revisions = createVideoRevisions({ ...deps, audit });

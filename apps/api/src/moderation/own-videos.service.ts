@@ -64,7 +64,7 @@ export function createOwnVideos({
 }) {
   const own = sqlite.prepare(
     `SELECT id, dir, title, description, status_id, media_path, uploader_id FROM videos
-     WHERE id = ? AND status_id != 5 AND (uploader_id = ? OR ?)`,
+     WHERE id = ? AND status_id NOT IN (5, 8) AND (uploader_id = ? OR ?)`,
   );
   const categoriesOf = sqlite
     .prepare(

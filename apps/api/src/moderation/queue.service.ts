@@ -2,6 +2,7 @@ import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../services/media-urls.service';
 import type { RestorationView } from './restoration.service';
+import type { FingerprintMatchHint, Fingerprints } from './fingerprints.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
 export function titleWords(title: string): Set<string> {
@@ -59,6 +60,10 @@ export type QueueItem =
       filename: string | null;
       history: UploaderHistory;
       duplicates: DuplicateHint[];
+      /** Near-duplicates by fingerprint with the matched ranges (ADR 0034); their ids leave `duplicates`. */
+      matches: FingerprintMatchHint[];
+      /** Held as a full copy of this video: approving takes the explicit override. */
+      heldAsCopyOf: number | null;
       media: { hls: string; poster: string; preview: string; timelineVtt: string | null } | null;
       /** The restoration decisions, stills and re-run (ADR 0039); null when the pass did not run. */
       restoration: RestorationView | null;
@@ -138,10 +143,12 @@ export function createModerationQueue({
   sqlite,
   urls,
   restorationOf = () => null,
+  fingerprints,
 }: {
   sqlite: Database.Database;
   urls: MediaUrls;
   restorationOf?: (videoId: number, mediaPath: string | null) => RestorationView | null;
+  fingerprints?: Pick<Fingerprints, 'matchesOf' | 'heldAmong'>;
 }) {
   const videos = sqlite.prepare(
     `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
@@ -346,8 +353,12 @@ export function createModerationQueue({
           error: null,
         });
       }
-      for (const r of videos.all(QUEUE_LIMIT) as VideoRow[]) {
+      const rows = videos.all(QUEUE_LIMIT) as VideoRow[];
+      const held = fingerprints?.heldAmong(rows.map((r) => r.id)) ?? new Map<number, number>();
+      for (const r of rows) {
         const ready = r.status_id === 2 && r.media_path;
+        const matches = fingerprints?.matchesOf(r.id) ?? [];
+        const matched = new Set(matches.map((m) => m.videoId));
         items.push({
           kind: 'video',
           key: `video:${r.id}`,
@@ -361,7 +372,9 @@ export function createModerationQueue({
           height: r.height,
           filename: r.filename,
           history: historyOf(r.uploader_id),
-          duplicates: duplicatesOf(r),
+          duplicates: duplicatesOf(r).filter((d) => !matched.has(d.videoId)),
+          matches,
+          heldAsCopyOf: held.get(r.id) ?? null,
           media:
             ready && r.media_path
               ? {

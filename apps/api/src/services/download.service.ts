@@ -99,7 +99,8 @@ export function createDownloadService(deps: DownloadServiceDeps) {
   const waiting: (() => void)[] = [];
 
   function access(row: VideoRow | undefined, viewer: DownloadViewer): DownloadAccess | null {
-    if (!row || row.status_id === 5 || !row.media_path) return null;
+    // 8: quarantined (ADR 0034), refused to everyone.
+    if (!row || row.status_id === 5 || row.status_id === 8 || !row.media_path) return null;
     if (row.status_id === 1 && row.is_private !== 1) return 'public';
     const staff = viewer.role === 'moderator' || viewer.role === 'admin';
     return staff || (viewer.memberId !== null && viewer.memberId === row.uploader_id) ? 'private' : null;

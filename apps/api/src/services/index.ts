@@ -3,6 +3,8 @@ import type { Db } from '@vt/db';
 import type { Config } from '../config';
 import { createJobQueue } from '../jobs/job-queue';
 import { createAuditLog } from '../moderation/audit.service';
+import { createBlocklists } from '../moderation/blocklists.service';
+import { createFingerprints } from '../moderation/fingerprints.service';
 import { createModeration } from '../moderation/index';
 import { createFts5Engine } from '../search/fts5-engine';
 import { createMeiliEngine } from '../search/meili-engine';
@@ -131,6 +133,18 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     origin: config.publicOrigin,
     limits,
   });
+  // Near-duplicates by fingerprint, blocklists and quarantine (ADR 0034).
+  const fingerprints = createFingerprints({ sqlite, clock, mediaDir: config.mediaDir });
+  const blocklists = createBlocklists({
+    sqlite,
+    clock,
+    mailer,
+    audit: createAuditLog({ sqlite, clock }),
+    fingerprints,
+    mediaDir: config.mediaDir,
+    uploadsDir,
+    origin: config.publicOrigin,
+  });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   return {
     caches,
@@ -151,8 +165,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       jobs,
       beforeApprove: provenance.assertApprovable,
       mailer,
+      fingerprints,
+      nearDuplicates: fingerprints,
     }),
     provenance,
+    fingerprints,
+    blocklists,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
     restorationRerun: createRestorationRerun({
       sqlite,
@@ -183,6 +201,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
       mediaLimits: config.mediaLimits,
       mediaSettings: config.mediaSettings,
       provenance,
+      screening: blocklists,
     }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),

@@ -225,7 +225,9 @@ export function createPublishService({
       const r = (kind === 'video' ? videoVisibility : albumVisibility).get(id) as
         | { status_id: number; uploader_id: number | null }
         | undefined;
-      return r ? { listed: r.status_id === 1, uploaderId: r.uploader_id } : null;
+      // Quarantined (ADR 0034): nobody, staff and uploader included, gets its media.
+      if (!r || (kind === 'video' && r.status_id === 8)) return null;
+      return { listed: r.status_id === 1, uploaderId: r.uploader_id };
     },
 
     /** Single-item forms kept for the upload flow's callers. */

@@ -14,6 +14,7 @@ import {
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
+import type { Blocklists, DigestKind, FileDigests } from '../moderation/blocklists.service';
 import type { Clock } from '../services/clock';
 import type { ProvenanceService } from '../services/provenance.service';
 import { writeImageVariants } from './image-variants';
@@ -65,6 +66,8 @@ export function createIngest(opts: {
   mediaSettings?: MediaSettingsInput;
   /** Writes the provenance record the upload carried (ADR 0036). */
   provenance?: Pick<ProvenanceService, 'fromUpload'>;
+  /** Blocklists and fingerprints (ADR 0034): digests and the fingerprint checked, matches recorded. */
+  screening?: Pick<Blocklists, 'wantedDigests' | 'screenDigests' | 'afterProcess'>;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -74,16 +77,17 @@ export function createIngest(opts: {
     return { failed: code };
   };
 
-  async function sha256(file: string, ctx: JobContext): Promise<string> {
+  /** SHA-256 and the other digests blocklists hold (ADR 0034), in one read of the file. */
+  async function digestsOf(file: string, ctx: JobContext, kinds: DigestKind[]): Promise<FileDigests> {
     const size = statSync(file).size || 1;
-    const hash = createHash('sha256');
+    const hashes = kinds.map((k) => [k, createHash(k)] as const);
     let read = 0;
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-      hash.update(chunk as Buffer);
+      for (const [, h] of hashes) h.update(chunk as Buffer);
       read += (chunk as Buffer).length;
       ctx.progress(0.1 * (read / size), 'hashing');
     }
-    return hash.digest('hex');
+    return Object.fromEntries(hashes.map(([k, h]) => [k, h.digest('hex')]));
   }
 
   return async ({ uploadId }: { uploadId: string }, ctx: JobContext) => {
@@ -103,7 +107,16 @@ export function createIngest(opts: {
       .prepare("UPDATE uploads SET status = 'processing', updated_at = ? WHERE id = ?")
       .run(clock.now(), uploadId);
 
-    const hash = upload.content_hash ?? (await sha256(file, ctx));
+    // SHA-256 came with the upload stream; a blocklist's MD5 or SHA-1 takes one more read of the file.
+    const wanted = opts.screening?.wantedDigests() ?? [];
+    const digests: FileDigests =
+      upload.content_hash && wanted.length === 0
+        ? { sha256: upload.content_hash }
+        : {
+            ...(await digestsOf(file, ctx, upload.content_hash ? wanted : ['sha256', ...wanted])),
+            ...(upload.content_hash ? { sha256: upload.content_hash } : {}),
+          };
+    const hash = digests.sha256!;
     const duplicate =
       sqlite
         .prepare('SELECT 1 FROM videos WHERE content_hash = ? AND id IS NOT ? AND status_id NOT IN (4, 5, 6)')
@@ -167,6 +180,8 @@ export function createIngest(opts: {
           .run(videoId, dir);
     }
 
+    // A listed file is quarantined (status 8) before anyone sees it; it is still processed, for a release.
+    opts.screening?.screenDigests(videoId, digests);
     const mediaPath = `uploads/${videoId}`;
     let manifest: Awaited<ReturnType<typeof processVideo>>;
     try {
@@ -181,7 +196,7 @@ export function createIngest(opts: {
     } catch (err) {
       const failure = mediaFailure(err);
       if (failure) {
-        sqlite.prepare('UPDATE videos SET status_id = 6 WHERE id = ?').run(videoId);
+        sqlite.prepare('UPDATE videos SET status_id = 6 WHERE id = ? AND status_id != 8').run(videoId);
         return fail(uploadId, failure);
       }
       throw err;
@@ -193,10 +208,12 @@ export function createIngest(opts: {
     // What the player will show (the ladder's own length), and HD only when a 720p+ rendition exists.
     const duration =
       (await streamSeconds(join(opts.mediaDir, mediaPath))) ?? Math.floor(manifest.durationSec);
+    const quarantined =
+      (await opts.screening?.afterProcess(videoId, mediaPath, manifest.fingerprint)) ?? false;
     sqlite
       .prepare(
         `UPDATE videos SET media_path = ?, duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
-           timeline_count = ?, timeline_interval = ?, status_id = 2 WHERE id = ? AND status_id = 3`,
+           timeline_count = ?, timeline_interval = ?, status_id = ? WHERE id = ? AND status_id IN (3, 8)`,
       )
       .run(
         mediaPath,
@@ -207,6 +224,7 @@ export function createIngest(opts: {
         isHdLadder(manifest.renditions) ? 1 : 0,
         manifest.sprites.tileCount,
         manifest.sprites.interval,
+        quarantined ? 8 : 2,
         videoId,
       );
     sqlite

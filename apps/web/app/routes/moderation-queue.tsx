@@ -86,11 +86,11 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
   );
 
   const approve = useCallback(
-    async (keys: string[]) => {
+    async (keys: string[], approveCopies = false) => {
       if (keys.length === 0 || busy) return;
       setBusy(true);
       try {
-        const r = await apiClient().moderation.approve.mutate({ keys });
+        const r = await apiClient().moderation.approve.mutate({ keys, approveCopies });
         settle(r.done, t('moderation.approved', { count: r.done.length }));
       } catch (err) {
         // The operator's provenance rule (ADR 0036) says why; anything else stays generic.
@@ -225,6 +225,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
                     })
                   }
                   onApprove={() => approve([item.key])}
+                  onApproveCopy={() => approve([item.key], true)}
                   onReject={() => setRejecting([item.key])}
                 />
               </div>

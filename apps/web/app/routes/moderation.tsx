@@ -42,6 +42,7 @@ export default function ModerationLayout({ loaderData }: Route.ComponentProps) {
       ['/moderation/transparency/', t('moderation.tabs.transparency'), null, false],
       ['/moderation/team/', t('moderation.tabs.team'), null, false],
       ['/moderation/audit/', t('moderation.tabs.audit'), null, false],
+      ['/moderation/quarantine/', t('moderation.tabs.quarantine'), null, false],
     );
   return (
     <div className="moderation">

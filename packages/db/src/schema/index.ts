@@ -2,6 +2,7 @@ export * from './albums';
 export * from './categories';
 export * from './channels';
 export * from './community';
+export * from './fingerprints';
 export * from './jobs';
 export * from './members';
 export * from './models';

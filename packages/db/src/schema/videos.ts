@@ -26,6 +26,8 @@ export const VIDEO_STATUS = {
   failed: 6,
   /** Hidden with its uploader's suspension; restored to active if the ban is lifted. */
   suspended: 7,
+  /** Matched a blocklist (ADR 0034): its media refused to everyone until an admin decides. */
+  quarantined: 8,
 } as const;
 
 // Listings only ever show public, active videos; partial indexes keep the sort indexes to exactly those rows.

@@ -5,6 +5,7 @@ import { REJECT_REASONS } from '../../moderation/reject-reasons';
 import { FIELD_CHOICES, SWITCH_CHOICES } from '../../moderation/restoration.service';
 import { validMonthRange } from '../../moderation/transparency.service';
 import { adminProcedure, moderatorProcedure, router } from '../trpc';
+import { screeningProcedures } from './screening.procedures';
 
 const id = z.number().int().positive();
 const note = z.string().trim().max(500).default('');
@@ -23,9 +24,12 @@ export const moderationRouter = router({
     rejectReasons: [...REJECT_REASONS] as string[],
   })),
 
+  /** approveCopies: approve full copies held by their fingerprint match (ADR 0034), audited. */
   approve: moderatorProcedure
-    .input(z.object({ keys }))
-    .mutation(({ ctx, input }) => ctx.services.moderation.decisions.approve(ctx.memberId, input.keys)),
+    .input(z.object({ keys, approveCopies: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.moderation.decisions.approve(ctx.memberId, input.keys, input.approveCopies),
+    ),
 
   reject: moderatorProcedure
     .input(z.object({ keys, reason: z.enum(REJECT_REASONS), note }))
@@ -167,4 +171,7 @@ export const moderationRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.moderation.team.setModerator(ctx.memberId, input.memberId, input.moderator),
     ),
+
+  // Blocklists and quarantine, admins only (ADR 0034).
+  ...screeningProcedures,
 });

@@ -8,6 +8,7 @@ import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
 import { RestorationPanel } from './restoration-panel';
 import { ProvenanceSlot } from './provenance-slot';
+import { FingerprintMatches } from './fingerprint-matches';
 import { SpriteStrip } from './sprite-strip';
 import { VersionsAction } from './versions-action';
 
@@ -16,7 +17,8 @@ export type QueueItemData = Awaited<
 >['items'][number];
 
 /** Approve needs a processed item; reject also takes failed ones. Uploads still being read take neither. */
-export const canApprove = (item: QueueItemData) => item.kind !== 'upload' && item.state === 'ready';
+export const canApprove = (item: QueueItemData) =>
+  item.kind !== 'upload' && item.state === 'ready' && !(item.kind === 'video' && item.heldAsCopyOf !== null);
 export const canReject = (item: QueueItemData) =>
   item.kind !== 'upload' && (item.state === 'ready' || item.state === 'failed');
 
@@ -39,6 +41,7 @@ export function QueueItem({
   onToggle,
   onApprove,
   onReject,
+  onApproveCopy,
 }: {
   item: QueueItemData;
   focused: boolean;
@@ -48,6 +51,8 @@ export function QueueItem({
   onToggle: () => void;
   onApprove: () => void;
   onReject: () => void;
+  /** A full copy held by its fingerprint match: the explicit, audited override (ADR 0034). */
+  onApproveCopy?: () => void;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
@@ -155,6 +160,15 @@ export function QueueItem({
       )}
 
       {item.kind === 'video' && <ProvenanceSlot videoId={item.id} />}
+      {item.kind === 'video' && (
+        <FingerprintMatches
+          matches={item.matches}
+          heldAsCopyOf={item.heldAsCopyOf}
+          lang={lang}
+          onApproveCopy={item.state === 'ready' ? onApproveCopy : undefined}
+        />
+      )}
+
       {item.kind === 'video' && item.media && (
         <div className="queue-item__media">
           {focused ? (
