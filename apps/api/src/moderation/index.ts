@@ -21,8 +21,8 @@ import { createRestorationReview } from './restoration.service';
 import { createVideoRevisions } from './revisions.service';
 import { createTakedowns } from './takedowns.service';
 import { createTeam } from './team.service';
-import { createVersionGroups } from './versions.service';
 import { createTransparency } from './transparency.service';
+import { createVersionGroups } from './versions.service';
 
 /** The moderation services: every action through them is audited. */
 export function createModeration(deps: {

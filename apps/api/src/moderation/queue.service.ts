@@ -1,8 +1,8 @@
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../services/media-urls.service';
-import type { RestorationView } from './restoration.service';
 import type { FingerprintMatchHint, Fingerprints } from './fingerprints.service';
+import type { RestorationView } from './restoration.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
 export function titleWords(title: string): Set<string> {

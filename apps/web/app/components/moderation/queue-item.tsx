@@ -6,9 +6,9 @@ import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
-import { RestorationPanel } from './restoration-panel';
-import { ProvenanceSlot } from './provenance-slot';
 import { FingerprintMatches } from './fingerprint-matches';
+import { ProvenanceSlot } from './provenance-slot';
+import { RestorationPanel } from './restoration-panel';
 import { SpriteStrip } from './sprite-strip';
 import { VersionsAction } from './versions-action';
 
