@@ -108,6 +108,11 @@ test('an uploader sends two files at once, edits an approved video (held for mod
   const dialog = member.getByTestId('edit-video-dialog');
   const title = dialog.getByLabel('Title', { exact: true });
   await expect(title).toHaveValue(first);
+  // Once approved, the provenance record is the moderators' (ADR 0036): the dialog says so instead of a form.
+  await expect(
+    dialog.getByText('This video is approved: ask a moderator to change its provenance record'),
+  ).toBeVisible();
+  await expect(dialog.getByTestId('edit-provenance')).toHaveCount(0);
   // The model picker offers existing models as one types.
   const picker = dialog.getByTestId('model-picker');
   await picker.getByRole('searchbox').fill('an');

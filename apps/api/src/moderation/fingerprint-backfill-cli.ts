@@ -1,4 +1,4 @@
-// `npx tsx apps/api/src/moderation/fingerprint-backfill-cli.ts [--limit N]`: fingerprints for videos processed
+// `npm run fingerprints:backfill -- [--limit N]`: fingerprints for videos processed
 // before fingerprints existed (ADR 0034), on the server's database (same DATA_DIR). A video whose media
 // directory already has fingerprint.bin is only indexed; an older one has its lowest ladder level remuxed
 // to a temporary MP4 and fingerprinted (fingerprintFile), fingerprint.bin written beside the ladder, then

@@ -2,9 +2,11 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
 import { errorText, type FieldError } from '../../lib/form-errors';
+import { formOf, type ProvenanceForm } from '../../lib/provenance';
 import { storePreviewImage } from '../../lib/upload-form';
 import { PREVIEW_MAX_BYTES, PREVIEW_TYPES, TITLE_MAX, TITLE_MIN } from '../../lib/upload-rules';
 import { Modal } from '../modal';
+import { ProvenanceFields } from '../provenance-fields';
 import { useToast } from '../toasts';
 import { PreviewFileInput } from './preview-file-input';
 
@@ -149,9 +151,16 @@ export function EditVideoDialog({
   const [frame, setFrame] = useState<number | null>(null);
   const [problems, setProblems] = useState<Partial<Record<Field, FieldError>>>({});
   const [busy, setBusy] = useState(false);
+  // The provenance record (ADR 0036): the uploader's to change until the first approval, then the moderators'.
+  const [provenance, setProvenance] = useState<{ values: ProvenanceForm; editable: boolean } | null>(null);
+  const [provenanceErrors, setProvenanceErrors] = useState<Partial<Record<keyof ProvenanceForm, string>>>({});
 
   useEffect(() => {
     const api = apiClient();
+    api.provenance.own.query({ videoId }).then(
+      (own) => setProvenance({ values: formOf(own.record), editable: own.editable }),
+      () => setProvenance(null),
+    );
     Promise.all([api.uploads.editForm.query({ videoId }), api.catalog.main.query()]).then(
       ([f, main]) => {
         setForm(f);
@@ -197,6 +206,20 @@ export function EditVideoDialog({
         return setProblems({ preview: stored.problem });
       }
       choice = { kind: 'image', token: stored.token };
+    }
+    if (provenance?.editable) {
+      try {
+        await apiClient().provenance.setOwn.mutate({ videoId, record: provenance.values });
+        setProvenanceErrors({});
+      } catch (error) {
+        const data = (error as { data?: { code?: string; field?: string; info?: Record<string, unknown> } })
+          .data;
+        const text = errorText(t, { code: data?.code ?? 'unknown', info: data?.info });
+        setBusy(false);
+        if (data?.field && data.field in provenance.values)
+          return setProvenanceErrors({ [data.field]: text });
+        return setProblems({ form: { code: data?.code ?? 'unknown', info: data?.info } });
+      }
     }
     try {
       const { result } = await apiClient().uploads.edit.mutate({
@@ -334,6 +357,20 @@ export function EditVideoDialog({
             )}
             {problem('preview')}
           </fieldset>
+          {provenance?.editable && (
+            <details className="form-field upload-form__provenance" data-testid="edit-provenance">
+              <summary className="form-field__label">{t('upload.provenance.title')}</summary>
+              <p className="form-field__hint">{t('upload.provenance.hint')}</p>
+              <ProvenanceFields
+                values={provenance.values}
+                onChange={(values) => setProvenance({ ...provenance, values })}
+                errors={provenanceErrors}
+              />
+            </details>
+          )}
+          {provenance && !provenance.editable && (
+            <p className="form-field__hint">{t('form.error.provenance_locked')}</p>
+          )}
           <div className="member-actions">
             <button type="submit" className="button button--primary" disabled={busy}>
               {t('upload.own.save')}
