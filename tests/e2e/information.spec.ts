@@ -59,6 +59,7 @@ test('the help page has the contact form (sending it: tests/e2e/contact.spec.ts)
     'Copyright',
     'Technical problem',
     'Inappropriate content',
+    'Non-consensual intimate imagery',
     'Advertising request',
   ]);
   await expect(contact.getByLabel('Your email')).toHaveAttribute('placeholder', 'you@example.com');

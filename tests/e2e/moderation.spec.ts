@@ -27,7 +27,7 @@ test('upload → queue with progress → keyboard approval → listed, searchabl
   await member.goto('/add-video/');
   await expect(member.getByTestId('upload-form')).toHaveAttribute('data-hydrated', 'true');
   const form = member.getByTestId('upload-form');
-  await form.locator('input[type=file]').setInputFiles(syntheticClip('harbourreel.mp4', 605, 80));
+  await form.locator('input[type=file]').setInputFiles(syntheticClip('harbourreel.mp4', 605, 80, 1));
   await form.getByLabel('Title for harbourreel.mp4').fill(title);
   await form.getByLabel(/everyone depicted is at least 18/).check();
   await form.getByRole('button', { name: 'Upload' }).click();

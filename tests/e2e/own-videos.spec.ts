@@ -55,7 +55,10 @@ test('an uploader sends two files at once, edits an approved video (held for mod
   await signIn(member, memberName);
 
   // 1. Two files, each with its own title and progress.
-  const files = [syntheticClip('lanternparade.mp4', 605, 120), syntheticClip('quietcanal.mp4', 605, 120)];
+  const files = [
+    syntheticClip('lanternparade.mp4', 605, 120, 2),
+    syntheticClip('quietcanal.mp4', 605, 120, 3),
+  ];
   await member.goto('/add-video/');
   const form = member.getByTestId('upload-form');
   await expect(form).toHaveAttribute('data-hydrated', 'true');

@@ -46,7 +46,10 @@ test('a video page shows its provenance and links its own 2257 statement', async
     found = true;
     await expect(block).toContainText('Original format');
     await shots(page, 'provenance-video-block', { fullPage: false });
-    await block.getByRole('link', { name: '2257 statement for this video' }).click();
+    // At 390 px the header hides as the page scrolls: bring the link into view first, then tap it.
+    const statementLink = block.getByRole('link', { name: '2257 statement for this video' });
+    await statementLink.scrollIntoViewIfNeeded();
+    await statementLink.click();
     await expect(page).toHaveURL(new RegExp(`/information/2257/\\?video=${v.video_id}$`));
     const statement = page.getByTestId('video-statement');
     await expect(statement).toHaveAttribute('data-basis', 'exempt');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
+import { shots } from './helpers/shots';
 import { createStaff, E2E_DATA_DIR, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
 /** A pending video restored by the pipeline, made on the server's data dir (helpers/restoration-fixture.ts). */
@@ -40,6 +41,14 @@ test('a queue item shows the restoration in words with before/after stills, and 
   const stills = panel.getByTestId('restoration-stills').locator('img');
   await expect(stills).toHaveCount(2);
   await stills.last().scrollIntoViewIfNeeded();
+  // Lazy images: wait until both have loaded before reading their shapes.
+  await expect
+    .poll(() =>
+      stills.evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).every((i) => i.complete && i.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
   const shapes = await stills.evaluateAll((imgs) =>
     (imgs as HTMLImageElement[]).map((i) => (i.complete ? i.naturalWidth / i.naturalHeight : 0)),
   );
@@ -47,11 +56,34 @@ test('a queue item shows the restoration in words with before/after stills, and 
   expect(shapes[1]).toBeCloseTo(16 / 9, 1);
   const [before, after] = await stills.evaluateAll((imgs) => imgs.map((i) => i.getBoundingClientRect().top));
   expect(Math.abs(before - after)).toBeLessThan(2);
+  await shots(page, 'restoration-queue-item');
   await panel.screenshot({ path: 'test-results/restoration-1366.png' });
   for (const width of [390, 320]) {
     await page.setViewportSize({ width, height: 844 });
     await panel.scrollIntoViewIfNeeded();
     // Nothing wider than the screen: the lines wrap and the stills shrink side by side.
+    console.log(
+      'DEBUG',
+      width,
+      await page.evaluate(
+        (w) =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => {
+              if (e.getBoundingClientRect().right <= w + 0.5) return false;
+              for (let p = e.parentElement; p; p = p.parentElement) {
+                const o = getComputedStyle(p).overflowX;
+                if (o !== 'visible') return false;
+              }
+              return true;
+            })
+            .slice(0, 8)
+            .map(
+              (e) =>
+                `${e.tagName}.${e.className} ${e.textContent} ${e.parentElement?.className} ${Math.round(e.getBoundingClientRect().left)}-${Math.round(e.getBoundingClientRect().right)}`,
+            ),
+        width,
+      ),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await panel.screenshot({ path: `test-results/restoration-${width}.png` });
   }

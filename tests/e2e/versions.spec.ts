@@ -54,7 +54,7 @@ test('a moderator groups demo videos as versions; visitors land on the canonical
   await dialog.getByTestId('versions-submit').click();
   await expect(dialog.getByTestId('versions-error')).toHaveText('A video cannot be a version of itself.');
   await shots(moderator, 'versions-dialog', { fullPage: false });
-  expect(await seriousViolations(moderator)).toEqual([]);
+  expect(await seriousViolations(moderator, { within: '[data-testid=versions-dialog]' })).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // A visitor opening the redirected version lands on the canonical page, which lists the other version.

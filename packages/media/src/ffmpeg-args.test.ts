@@ -163,6 +163,13 @@ describe('buildFfmpegArgs', () => {
     expect(plan.gopFrames).toBe(50);
   });
 
+  it('names the init segment of a one-rung ladder itself (ffmpeg fills in %v only for several variants)', () => {
+    const small = buildPlan({ ...probe720, width: 320, height: 180, codedWidth: 320, codedHeight: 180 });
+    expect(small.renditions.map((r) => r.name)).toEqual(['180p']);
+    const a = buildFfmpegArgs('/in/s.mp4', '/out', small);
+    expect(values(a, '-hls_fmp4_init_filename')).toEqual(['init-180p.mp4']);
+  });
+
   it('still writes MPEG-TS segments when the operator keeps them', () => {
     const ts = buildFfmpegArgs('/in/s.mp4', '/out', buildPlan(probe720, { segmentType: 'mpegts' }));
     expect(values(ts, '-hls_segment_type')).toEqual(['mpegts']);

@@ -158,7 +158,12 @@ function hlsArgs(outDir: string, plan: MediaPlan): string[] {
  */
 function segmentArgs(plan: MediaPlan): string[] {
   if (plan.segmentType === 'mpegts') return ['-hls_segment_type', 'mpegts'];
-  return ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', MEDIA_FILES.initPattern];
+  // ffmpeg fills in %v only when there are several variants: a one-rung ladder gets its name written out,
+  // or its playlist would point at a literal `init-%v.mp4` (not a valid URL).
+  const variants = [...plan.renditions, ...(plan.av1?.renditions ?? [])];
+  const init =
+    variants.length === 1 ? MEDIA_FILES.initPattern.replace('%v', variants[0].name) : MEDIA_FILES.initPattern;
+  return ['-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', init];
 }
 
 /**

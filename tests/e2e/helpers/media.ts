@@ -4,8 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-/** A synthetic clip (test pattern and a tone, no real footage) of `seconds`, about `kbps` video bitrate. */
-export function syntheticClip(name: string, seconds: number, kbps = 240): string {
+/**
+ * Eight pictures of the same test card that no fingerprint takes for one another (mirrored, flipped,
+ * negated): uploads in one run are unrelated films, not full copies held for the moderator (ADR 0034).
+ */
+const PICTURES = [
+  'null',
+  'hflip',
+  'vflip',
+  'hflip,vflip',
+  'negate',
+  'hflip,negate',
+  'vflip,negate',
+  'hflip,vflip,negate',
+];
+
+/** A synthetic clip (test pattern and a tone, no real footage) of `seconds`, about `kbps` video bitrate.; `picture` picks one of PICTURES. */
+export function syntheticClip(name: string, seconds: number, kbps = 240, picture = 0): string {
   const file = join(mkdtempSync(join(tmpdir(), 'vt-upload-')), name);
   const made = spawnSync('ffmpeg', [
     '-v',
@@ -20,6 +35,8 @@ export function syntheticClip(name: string, seconds: number, kbps = 240): string
     'sine=frequency=440',
     '-t',
     String(seconds),
+    '-vf',
+    PICTURES[picture % PICTURES.length],
     '-c:v',
     'libx264',
     '-b:v',
