@@ -1,7 +1,7 @@
 // Ranks the slowest uncached listing queries in-process (no HTTP), to see what limits the p99.
 import { openDb } from '@vt/db';
+import { createServices } from '../../apps/api/src/container';
 import { parseVideos2 } from '../../apps/api/src/legacy/paths';
-import { createServices } from '../../apps/api/src/services/index';
 import { randomListingPaths } from './listing-latency';
 
 const db = openDb(process.argv[2] ?? 'data/bench/site.db');

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
+import type { Services } from './container';
 import type { Gender } from './services/dto';
-import type { Services } from './services/index';
 import type { Viewer } from './services/viewer';
 
 /** Per-request values middleware puts on the Hono context. */

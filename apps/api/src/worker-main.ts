@@ -1,10 +1,10 @@
 // `npm run worker`: a separate job worker process (run several to scale; see docs/operations.md).
 import { migrateDb, openDb } from '@vt/db';
 import { loadConfig } from './config';
+import { createServices } from './container';
 import { createJobHandlers } from './jobs/handlers';
 import { createWorker } from './jobs/worker';
 import { createLogger } from './logger';
-import { createServices } from './services/index';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

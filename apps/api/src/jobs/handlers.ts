@@ -1,4 +1,4 @@
-import type { Services } from '../services/index';
+import type { Services } from '../container';
 import type { JobHandlers } from './worker';
 
 /** The handler of every catalogued job, wired to the services. Each is idempotent: a re-run is harmless. */

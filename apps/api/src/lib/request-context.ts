@@ -5,7 +5,7 @@ import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
-import type { Services } from '../services/index';
+import type { Services } from '../container';
 import { clientIp } from './client-ip';
 import { geoipCountryLookup } from './geoip-country';
 import { LANG_COOKIE, writeLangCookie } from './lang-cookie';

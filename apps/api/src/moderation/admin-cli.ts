@@ -3,9 +3,9 @@
 import { parseArgs } from 'node:util';
 import { migrateDb, openDb, ROLES, type Role } from '@vt/db';
 import { loadConfig } from '../config';
+import { createServices } from '../container';
 import { AppError } from '../lib/app-error';
 import { checkEmail, checkPassword, checkUsername } from '../services/auth/account-rules';
-import { createServices } from '../services/index';
 
 const USAGE = `Usage:
   npm run admin -- create --name NAME --email EMAIL --password PASSWORD --role admin|moderator

@@ -18,7 +18,7 @@ import {
   summarize,
 } from '@vt/media';
 import { loadConfig } from '../config';
-import { createServices } from '../services/index';
+import { createServices } from '../container';
 
 const { values } = parseArgs({ options: { limit: { type: 'string' } } });
 const limit = Math.max(1, Number(values.limit ?? 1_000_000) || 1_000_000);

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLang } from '@vt/i18n';
 import type { Config } from '../config';
+import type { Services } from '../container';
 import { LANG_COOKIE } from '../lib/lang-cookie';
 import { isGender, ORIENTATION_COOKIE, orientationOf } from '../lib/orientation-cookie';
 import { SESSION_COOKIE } from '../lib/session-cookie';
 import { AGE_COOKIE } from '../services/age-assurance/age-assurance.service';
-import type { Services } from '../services/index';
 import { isCacheablePath, type PageCache, pageKey } from './page-cache';
 
 /** Never pages (app.ts NOT_PAGES); the legacy JSON has its own fast path. */

@@ -1,7 +1,7 @@
 // `npm run search:reindex`: rebuilds the search index of the configured engine from the database.
 import { createProgressBar, migrateDb, openDb, rebuildSearchIndex } from '@vt/db';
 import { loadConfig } from '../config';
-import { createServices } from '../services/index';
+import { createServices } from '../container';
 
 const config = loadConfig();
 const db = openDb(config.databaseFile);

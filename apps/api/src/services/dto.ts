@@ -1,4 +1,3 @@
-import type { PageVersions } from './video-versions.service';
 /** Shapes services hand to adapters (tRPC, legacy REST, page loaders). Times are unix seconds. */
 
 export const VIDEO_SORTS = [
@@ -316,3 +315,27 @@ export type MemberSubscription =
   | { section: 'model'; id: number; dir: string; title: string; scr: string | null; videos: number }
   | { section: 'member'; id: number; name: string; avatar: string | null; videos: number }
   | { section: 'channel'; id: number; dir: string; title: string; videos: number };
+
+/** How a version's page reaches its canonical (ADR 0035). */
+export type VersionMode = 'redirect' | 'listed';
+
+/** A version's page: the canonical it belongs to and whether its page redirects there. */
+export interface VersionOf {
+  mode: VersionMode;
+  canonical: { id: number; title: string; url: string };
+}
+
+/** One listed alternate on the canonical page ("Other versions"). */
+export interface AlternateVersion {
+  id: number;
+  title: string;
+  url: string;
+  durationSec: number;
+  /** Height of the best rendition, e.g. 720 (the page prints 720p). */
+  height: number;
+}
+
+/** What a video page shows about versions; null when the video is in no group (or its canonical is hidden). */
+export type PageVersions =
+  | { role: 'version'; versionOf: VersionOf }
+  | { role: 'canonical'; alternates: AlternateVersion[] };

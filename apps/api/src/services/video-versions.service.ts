@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
+import type { PageVersions, VersionMode } from './dto';
 import { videoUrl } from './video-row';
 
-export type VersionMode = 'redirect' | 'listed';
+export type { PageVersions, VersionMode };
 
 const PUBLIC = (alias: string) => `${alias}.status_id = 1 AND ${alias}.is_private = 0`;
 
@@ -13,27 +14,6 @@ const PUBLIC = (alias: string) => `${alias}.status_id = 1 AND ${alias}.is_privat
 export const notAVersion = (alias: string) =>
   `NOT EXISTS (SELECT 1 FROM video_versions vv JOIN videos vc ON vc.id = vv.canonical_id
      WHERE vv.video_id = ${alias}.id AND ${PUBLIC('vc')})`;
-
-/** A version's page: the canonical it belongs to and whether its page redirects there. */
-export interface VersionOf {
-  mode: VersionMode;
-  canonical: { id: number; title: string; url: string };
-}
-
-/** One listed alternate on the canonical page ("Other versions"). */
-export interface AlternateVersion {
-  id: number;
-  title: string;
-  url: string;
-  durationSec: number;
-  /** Height of the best rendition, e.g. 720 (the page prints 720p). */
-  height: number;
-}
-
-/** What a video page shows about versions; null when the video is in no group (or its canonical is hidden). */
-export type PageVersions =
-  | { role: 'version'; versionOf: VersionOf }
-  | { role: 'canonical'; alternates: AlternateVersion[] };
 
 /**
  * The read side of version groups (ADR 0035). Nothing is moved between videos: the canonical page adds up

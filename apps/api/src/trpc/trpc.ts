@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { Services } from '../container';
 import { AppError } from '../lib/app-error';
 import type { Gender } from '../services/dto';
-import type { Services } from '../services/index';
 import type { Visitor } from '../services/view-stats.service';
 import type { Viewer } from '../services/viewer';
 
