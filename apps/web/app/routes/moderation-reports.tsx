@@ -5,7 +5,7 @@ import { EmptyState } from '../components/empty-state';
 import { GatedImage } from '../components/gated-image';
 import { DeadlineBadge } from '../components/moderation/deadline-badge';
 import { NoteDialog } from '../components/moderation/note-dialog';
-import { STATUS_LABEL } from '../components/moderation/queue-item-data';
+import { STATUS_LABEL } from '../components/moderation/queue-item';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
 import { getI18n } from '../lib/i18n';

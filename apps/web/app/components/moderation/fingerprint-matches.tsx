@@ -1,7 +1,7 @@
 import { formatDuration } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type QueueItemData, STATUS_LABEL } from './queue-item-data';
+import { type QueueItemData, STATUS_LABEL } from './queue-item';
 
 type Match = Extract<QueueItemData, { kind: 'video' }>['matches'][number];
 

@@ -2,23 +2,34 @@ import { formatDuration } from '@vt/i18n';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { apiClient } from '../../lib/api-client';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
 import { FingerprintMatches } from './fingerprint-matches';
 import { ProvenanceSlot } from './provenance-slot';
-import { type QueueItemData, STATUS_LABEL } from './queue-item-data';
 import { RestorationPanel } from './restoration-panel';
 import { SpriteStrip } from './sprite-strip';
 import { VersionsAction } from './versions-action';
 
-export type { QueueItemData };
+export type QueueItemData = Awaited<
+  ReturnType<ReturnType<typeof apiClient>['moderation']['queue']['query']>
+>['items'][number];
 
 /** Approve needs a processed item; reject also takes failed ones. Uploads still being read take neither. */
 export const canApprove = (item: QueueItemData) =>
   item.kind !== 'upload' && item.state === 'ready' && !(item.kind === 'video' && item.heldAsCopyOf !== null);
 export const canReject = (item: QueueItemData) =>
   item.kind !== 'upload' && (item.state === 'ready' || item.state === 'failed');
+
+export const STATUS_LABEL: Record<number, string> = {
+  1: 'active',
+  2: 'pending',
+  3: 'pending',
+  4: 'rejected',
+  5: 'deleted',
+  7: 'suspended',
+};
 
 /** One queue entry: what a decision needs at a glance; the focused one also plays. */
 export function QueueItem({
