@@ -151,6 +151,17 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     origin: config.publicOrigin,
   });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
+  // What the ingest and the restoration re-run both need to transcode a kept upload.
+  const transcoding = {
+    sqlite,
+    uploadsDir,
+    previews,
+    mediaDir: config.mediaDir,
+    ffmpegPath: config.ffmpegPath,
+    ffprobePath: config.ffprobePath,
+    mediaLimits: config.mediaLimits,
+    mediaSettings: config.mediaSettings,
+  };
   return {
     caches,
     publish,
@@ -177,16 +188,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     fingerprints,
     blocklists,
     mediaFree: createMediaFree({ sqlite, mediaDir: config.mediaDir, uploadsDir }),
-    restorationRerun: createRestorationRerun({
-      sqlite,
-      uploadsDir,
-      previews,
-      mediaDir: config.mediaDir,
-      ffmpegPath: config.ffmpegPath,
-      ffprobePath: config.ffprobePath,
-      mediaLimits: config.mediaLimits,
-      mediaSettings: config.mediaSettings,
-    }),
+    restorationRerun: createRestorationRerun(transcoding),
     mailer,
     sessions,
     jobs,
@@ -195,19 +197,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
     albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir, caches }),
     albumEdit: createAlbumEdit({ sqlite, mediaDir: config.mediaDir, caches }),
-    ingest: createIngest({
-      sqlite,
-      clock,
-      uploadsDir,
-      previews,
-      mediaDir: config.mediaDir,
-      ffmpegPath: config.ffmpegPath,
-      ffprobePath: config.ffprobePath,
-      mediaLimits: config.mediaLimits,
-      mediaSettings: config.mediaSettings,
-      provenance,
-      screening: blocklists,
-    }),
+    ingest: createIngest({ ...transcoding, clock, provenance, screening: blocklists }),
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
     votes: createVotesService({ sqlite, clock }),
