@@ -30,10 +30,12 @@ export function createVideoVersions({ sqlite }: { sqlite: Database.Database }) {
      WHERE vv.canonical_id = ? AND ${PUBLIC('v')} ORDER BY v.id`,
   );
   const canonicalPublic = sqlite.prepare(`SELECT 1 FROM videos c WHERE c.id = ? AND ${PUBLIC('c')}`).pluck();
+  // CROSS JOIN keeps video_versions (a few rows) as the outer loop: left to the planner, it walked every
+  // listed video of the gender by an index, on every uncached listing render.
   const hiddenByFacet = sqlite
     .prepare(
-      `SELECT count(*) FROM video_versions vv JOIN videos v ON v.id = vv.video_id
-         JOIN videos vc ON vc.id = vv.canonical_id
+      `SELECT count(*) FROM video_versions vv CROSS JOIN videos v ON v.id = vv.video_id
+         CROSS JOIN videos vc ON vc.id = vv.canonical_id
        WHERE ${PUBLIC('v')} AND ${PUBLIC('vc')} AND v.gender = @gender
          AND (@cat = 0 OR EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = v.id AND c.category_id = @cat))
          AND v.duration_bucket IN (SELECT value FROM json_each(@durations))
