@@ -150,7 +150,12 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     uploadsDir,
     origin: config.publicOrigin,
   });
-  const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
+  const captcha = createCaptcha({
+    secret: config.mediaSecret,
+    cost: config.captcha?.cost ?? 1000,
+    clock,
+    sqlite,
+  });
   // What the ingest and the restoration re-run both need to transcode a kept upload.
   const transcoding = {
     sqlite,

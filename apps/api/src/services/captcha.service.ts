@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import type { Clock } from './clock';
@@ -12,7 +13,8 @@ const COUNTER_MAX = 3000;
 /** Long enough to fill in the form after the widget solved it. */
 export const CAPTCHA_TTL_SECONDS = 30 * 60;
 const TOKEN_MAX_CHARS = 4096;
-const USED_MAX = 100_000;
+/** Expired markers are deleted at most this often. */
+const PURGE_EVERY_SECONDS = 10 * 60;
 
 /** What the widget submits, base64 of `{challenge: {parameters, signature}, solution}`. */
 const Payload = z.object({
@@ -46,21 +48,30 @@ const captchaUsed = () =>
 
 /**
  * The self-hosted ALTCHA proof of work (no third-party service): signed challenges, verification of the
- * widget's payload, and one use per solved challenge. Used signatures are remembered in memory until
- * their challenge expires: one API process answers forms, and a restart forgets at most one use of
- * tokens solved in the last half hour.
+ * widget's payload, and one use per solved challenge. Spent signatures are kept in the database until
+ * their challenge expires, so a replay is refused by every API node and after a restart.
  */
-export function createCaptcha({ secret, cost, clock }: { secret: string; cost: number; clock: Clock }) {
+export function createCaptcha({
+  secret,
+  cost,
+  clock,
+  sqlite,
+}: {
+  secret: string;
+  cost: number;
+  clock: Clock;
+  sqlite: Database.Database;
+}) {
   // Keys of their own, derived from the site secret, so a captcha signature can never pass as a media one.
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const hmacSignatureSecret = derive('altcha-challenge-signature');
   const hmacKeySignatureSecret = derive('altcha-derived-key-signature');
-  const used = new Map<string, number>();
-
-  const forgetExpired = () => {
-    const now = clock.now();
-    for (const [signature, expiresAt] of used) if (expiresAt < now) used.delete(signature);
-  };
+  // The primary key makes the insert the check: of two racing submissions, on any nodes, one inserts.
+  const markSpent = sqlite.prepare(
+    'INSERT INTO captcha_spent (signature, expires_at) VALUES (?, ?) ON CONFLICT (signature) DO NOTHING',
+  );
+  const purge = sqlite.prepare('DELETE FROM captcha_spent WHERE expires_at < ?');
+  let purgedAt = 0;
 
   return {
     /** A fresh signed challenge for the widget (`GET /api/captcha.php`). */
@@ -104,12 +115,13 @@ export function createCaptcha({ secret, cost, clock }: { secret: string; cost: n
         verified = false;
       }
       if (!verified) throw captchaInvalid();
-      // Checked and recorded with no await in between, so two racing submissions cannot both pass.
+      const now = clock.now();
+      if (now - purgedAt > PURGE_EVERY_SECONDS) {
+        purge.run(now);
+        purgedAt = now;
+      }
       const signature = payload.challenge.signature;
-      if (used.has(signature)) throw captchaUsed();
-      if (used.size >= USED_MAX) forgetExpired();
-      if (used.size >= USED_MAX) used.delete(used.keys().next().value!);
-      used.set(signature, payload.challenge.parameters.expiresAt);
+      if (markSpent.run(signature, payload.challenge.parameters.expiresAt).changes === 0) throw captchaUsed();
     },
   };
 }

@@ -1,4 +1,5 @@
 export * from './albums';
+export * from './captcha';
 export * from './categories';
 export * from './channels';
 export * from './community';
