@@ -1,11 +1,11 @@
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
 import { createWorker } from '../../apps/api/src/jobs/worker';
 import { createRemovals } from '../../apps/api/src/moderation/removals.service';
 import { REMOVAL_DEADLINE_SECONDS, recordRemovalRequest } from '../../apps/api/src/services/removal-request';
+import { solveToToken } from './helpers/captcha-token';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;
@@ -103,16 +103,8 @@ function storedReport(
 }
 const closeAll = () => sqlite.prepare("UPDATE reports SET status = 'dismissed' WHERE status = 'open'").run();
 
-async function solvedToken(): Promise<string> {
-  const challenge = (await (await sut.request('/api/captcha.php')).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
-}
+const solvedToken = async () =>
+  solveToToken((await (await sut.request('/api/captcha.php')).json()) as Challenge);
 async function report(fields: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ ...fields, captcha: await solvedToken() })) form.append(k, v);

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { solveToToken } from './helpers/captcha-token';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;
@@ -30,15 +30,7 @@ afterEach(() => vi.useRealTimers());
 async function solvedToken(): Promise<string> {
   const res = await sut.request('/api/captcha.php');
   expect(res.headers.get('cache-control')).toBe('no-store');
-  const challenge = (await res.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  expect(solution).not.toBeNull();
-  return Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
+  return solveToToken((await res.json()) as Challenge);
 }
 
 interface Upload {

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDb, openDb } from '@vt/db';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCaptcha } from './captcha.service';
+import { createCaptcha } from '../../apps/api/src/services/captcha.service';
+import { solveToToken } from './helpers/captcha-token';
 
 const dir = mkdtempSync(join(tmpdir(), 'captcha-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,16 +16,7 @@ function node(now: () => number) {
   return createCaptcha({ secret: 's'.repeat(32), cost: 10, clock: { now }, sqlite: db.$client });
 }
 
-async function solved(captcha: ReturnType<typeof createCaptcha>): Promise<string> {
-  const challenge = await captcha.challenge();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
-}
+const solved = async (captcha: ReturnType<typeof createCaptcha>) => solveToToken(await captcha.challenge());
 
 describe('captcha spent markers', () => {
   it('a token spent on one node is refused on another', async () => {
