@@ -96,7 +96,12 @@ export function createApp({
   services.caches.register(() => pageCache.purge());
   const app = new Hono<AppEnv>();
 
-  // Outermost: a stored page's CSP allows its scripts by hash, and its first answer lends its final
+  // Before anything answers from a cache: another node or a worker may have purged since the last request.
+  app.use(async (_c, next) => {
+    services.caches.sync();
+    await next();
+  });
+  // Outermost after that: a stored page's CSP allows its scripts by hash, and its first answer lends its final
   // headers to the listener's fast path.
   app.use(async (c, next) => {
     await next();

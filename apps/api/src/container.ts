@@ -105,7 +105,7 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   });
   const versions = createVideoVersions({ sqlite });
   const listing = createVideoListing({ sqlite, urls, clock, versions });
-  const caches = createPublicCaches();
+  const caches = createPublicCaches({ sqlite });
   const videos = createVideoService({ sqlite, urls, listing, caches, versions });
   const provenance = createProvenance({
     sqlite,

@@ -59,6 +59,8 @@ worker?.start();
 const honoListener = getRequestListener(app.fetch);
 const serveCachedPage = createPageFastPath(pageCache, services, config);
 const server = createServer((req, res) => {
+  // The fast paths answer from this process's caches: first empty them if another node purged.
+  services.caches.sync();
   if (!serveCachedLegacy(cache, req, res) && !serveCachedPage(req, res)) honoListener(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -1,4 +1,5 @@
 export * from './albums';
+export * from './cache-epoch';
 export * from './captcha';
 export * from './categories';
 export * from './channels';

@@ -1,3 +1,8 @@
+CREATE TABLE `cache_epoch` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`epoch` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `captcha_spent` (
 	`signature` text PRIMARY KEY NOT NULL,
 	`expires_at` integer NOT NULL
