@@ -27,7 +27,7 @@ const idsOn = async (node: { request: (p: string) => Response | Promise<Response
     Number(v.video_id),
   );
 
-describe('caches of several API nodes', () => {
+describe('several API nodes on one database', () => {
   it("a takedown on one node is gone from the other node's cached JSON and pages at its next request", async () => {
     const onB = { request: (p: string) => b.app.request(p) };
     const [first] = await idsOn(onB);
@@ -55,5 +55,23 @@ describe('caches of several API nodes', () => {
     expect(await idsOn(onB)).toContain(hidden);
     a.services.caches.purge();
     expect(await idsOn(onB)).not.toContain(hidden);
+  });
+
+  it("views counted on two nodes add up, and a visitor's repeat view on the other node is not counted twice", async () => {
+    const [video] = await idsOn({ request: (p: string) => b.app.request(p) });
+    const before = a.db.$client.prepare('SELECT video_viewed FROM videos WHERE id = ?').pluck();
+    const viewed = before.get(video) as number;
+    const opts = (ip: string) => ({
+      country: 'de',
+      nogeo: false,
+      visitor: { ip, id: `v-${ip}`, memberId: null },
+    });
+    for (let i = 0; i < 5; i++) await a.services.views.record(video!, opts(`10.0.0.${i}`));
+    for (let i = 5; i < 12; i++) await b.services.views.record(video!, opts(`10.0.0.${i}`));
+    // The first visitor again, now on node B: the view window is shared through the database.
+    await b.services.views.record(video!, opts('10.0.0.0'));
+    a.services.views.flush();
+    b.services.views.flush();
+    expect(before.get(video)).toBe(viewed + 12);
   });
 });
