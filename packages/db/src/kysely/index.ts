@@ -1,4 +1,4 @@
-export type { Database, Json, JsonNullable } from './database';
+export type * from './database';
 export type { DialectName } from './dialect/dialect';
 export { readJson, writeJson } from './dialect/json';
 export { skipLockedRows } from './dialect/row-lock';
