@@ -124,8 +124,13 @@ export function createServices({
     required: config.provenanceRequired ?? false,
   });
   const mailer = createMailer(config.mail);
-  const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
-  const jobs = createJobQueue({ data: data ?? sqliteDataLayer(sqlite), clock });
+  // The aggregates on the data layer (ADR 0041) follow `data`: SQLite's connection, or PostgreSQL.
+  const layer = data ?? sqliteDataLayer(sqlite);
+  const factor = config.rateLimitFactor ?? 1;
+  const limits = createRateLimits(
+    layer.dialect === 'postgres' ? { pool: layer.pool, factor } : { sqlite, factor },
+  );
+  const jobs = createJobQueue({ data: layer, clock });
   const sessions = createSessionService({ sqlite, clock });
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
   const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);

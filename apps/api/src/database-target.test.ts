@@ -18,7 +18,7 @@ describe('DATABASE_URL', () => {
   it('stops the site with a reason while only some aggregates run on PostgreSQL', () => {
     expect(() => requireSqliteSite({ databaseUrl: null })).not.toThrow();
     expect(() => requireSqliteSite({ databaseUrl: 'postgres://db/vt' })).toThrow(
-      /only jobs run on PostgreSQL so far/,
+      /only jobs, rate limits run on PostgreSQL so far/,
     );
   });
 });

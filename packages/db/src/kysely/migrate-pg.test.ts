@@ -22,7 +22,9 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
 
   it('creates the PostgreSQL tables once, and says which aggregates are on PostgreSQL', async () => {
     const url = await server!.freshDatabase();
-    expect(migrate(url)).toMatch(/migrated PostgreSQL \(0001_jobs\); on PostgreSQL so far: jobs/);
+    expect(migrate(url)).toMatch(
+      /migrated PostgreSQL \(0001_jobs, 0002_rate_limits\); on PostgreSQL so far: jobs, rate limits/,
+    );
     expect(migrate(url)).toMatch(/already up to date/);
     const layer = postgresDataLayer(url, { max: 1 });
     try {

@@ -6,13 +6,20 @@ import type { DialectName } from './dialect/dialect';
 
 export type { DialectName } from './dialect/dialect';
 
-/** A Kysely handle and the dialect it speaks, for the few places where the SQL must differ. */
-export interface DataLayer {
+interface DataLayerBase {
   db: Kysely<Database>;
   dialect: DialectName;
   /** Ends the PostgreSQL pool; on SQLite the connection belongs to openDb's owner and stays open. */
   close(): Promise<void>;
 }
+
+/**
+ * A Kysely handle and the dialect it speaks, for the few places where the SQL must differ; the driver's own
+ * handle for a library that brings its SQL (the rate limiter's stores).
+ */
+export type DataLayer =
+  | (DataLayerBase & { dialect: 'sqlite'; sqlite: BetterSqlite3.Database })
+  | (DataLayerBase & { dialect: 'postgres'; pool: pg.Pool });
 
 /** Statements kept per SQLite connection: enough for every query shape a process runs. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -42,6 +49,7 @@ export function sqliteDataLayer(sqlite: BetterSqlite3.Database): DataLayer {
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     dialect: 'sqlite',
+    sqlite,
     close: async () => {},
   };
 }
@@ -59,7 +67,16 @@ const types = {
 export function postgresDataLayer(url: string, options: { max?: number } = {}): DataLayer {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    pool,
+    async close() {
+      await db.destroy();
+      // Kysely ends the pool only if it ran a query; a library may have used it alone.
+      if (!pool.ended) await pool.end();
+    },
+  };
 }
 
 /** Is this DATABASE_URL a PostgreSQL one (the only client-server database supported)? */
