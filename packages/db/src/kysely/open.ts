@@ -27,7 +27,8 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely on the process's one better-sqlite3 connection (WAL, opened by openDb). Kysely prepares each
  * query's text anew; this keeps the prepared statements by text, so a repeated query costs what a hand-kept
- * prepared statement costs. Closing is left to the connection's owner.
+ * prepared statement costs. Closing is left to the connection's owner. (Kysely's `stream()` would iterate
+ * a cached statement: no repository streams; one that must, streams a query of its own text.)
  */
 export function sqliteDataLayer(sqlite: BetterSqlite3.Database): DataLayer {
   const statements = new Map<string, BetterSqlite3.Statement>();
