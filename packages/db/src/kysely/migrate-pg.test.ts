@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres } from './migrate-pg';
 import { postgresDataLayer } from './open';
 import { postgresUnavailableReason, startPostgres, type TestPostgres } from './testing';
 
@@ -32,6 +33,17 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
       expect(rows[0]?.n).toBe(0);
     } finally {
       await layer.close();
+    }
+  });
+
+  it('migrates once when several nodes start at the same moment', async () => {
+    const url = await server!.freshDatabase();
+    const nodes = [1, 2, 3].map(() => postgresDataLayer(url, { max: 1 }));
+    try {
+      const applied = await Promise.all(nodes.map((n) => migratePostgres(n)));
+      expect(applied.flat().sort()).toEqual(['0001_jobs', '0002_rate_limits']);
+    } finally {
+      for (const n of nodes) await n.close();
     }
   });
 });
