@@ -103,14 +103,21 @@ export async function startPostgres(): Promise<TestPostgres | null> {
     '-c full_page_writes=off',
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', stop);
+    try {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // A test process that ends without its afterAll (a crash, a timeout) does not leave a server behind.
+  process.on('exit', stop);
   return {
     freshDatabase: onServer(`postgres://postgres@127.0.0.1:${port}/postgres`),
-    async stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    stop: async () => stop(),
   };
 }
