@@ -5,3 +5,4 @@ export interface SystemPackage {
 export function ensureSystemPackages(packages: SystemPackage[]): boolean;
 export const FFMPEG: SystemPackage;
 export const CHROMIUM: SystemPackage;
+export const POSTGRESQL: SystemPackage;

@@ -33,3 +33,5 @@ export function ensureSystemPackages(packages) {
 
 export const FFMPEG = { bin: 'ffmpeg', pkg: 'ffmpeg' };
 export const CHROMIUM = { bin: 'chromium', pkg: 'chromium' };
+/** The server the repository contract tests start a throwaway cluster of (ADR 0041); optional. */
+export const POSTGRESQL = { bin: 'pg_ctlcluster', pkg: 'postgresql' };

@@ -1,6 +1,6 @@
 // `npm test`: lint and type checks, unit and integration tests (vitest), then the browser tests against the built server.
 import { spawnSync } from 'node:child_process';
-import { CHROMIUM, ensureSystemPackages, FFMPEG } from './system-deps.mjs';
+import { CHROMIUM, ensureSystemPackages, FFMPEG, POSTGRESQL } from './system-deps.mjs';
 
 const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -8,6 +8,8 @@ const run = (cmd, args, env = {}) => {
 };
 
 if (!ensureSystemPackages([FFMPEG, CHROMIUM])) process.exit(1);
+// Without PostgreSQL its half of the contract tests is skipped, each saying why.
+ensureSystemPackages([POSTGRESQL]);
 // Gates first: lint and both type checks at zero findings, so drift cannot pass unseen.
 run('npx', ['biome', 'check', '--error-on-warnings', '.']);
 run('npm', ['run', 'typecheck', '--silent']);

@@ -301,7 +301,7 @@ describe('daily digest', () => {
     sut.services.notifications.fromMember(eveId, annId, 'wall_post');
     sut.services.notifications.fromMember(eveId, benId, 'wall_post');
     const before = outbox().length;
-    sut.services.jobs.enqueue('notifications.digest', {});
+    await sut.services.jobs.enqueue('notifications.digest', {});
     await drainJobs();
     const mails = outbox().slice(0, outbox().length - before);
     expect(mails).toHaveLength(1);

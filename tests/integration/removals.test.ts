@@ -212,7 +212,7 @@ describe('removal requests with a 48-hour deadline', () => {
         log: pino({ level: 'silent' }),
       }).drain();
     const run = async () => {
-      sut.services.jobs.enqueue('removals.deadlines', {});
+      await sut.services.jobs.enqueue('removals.deadlines', {});
       await drain();
     };
 

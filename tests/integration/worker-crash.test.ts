@@ -72,7 +72,7 @@ describe('a worker killed mid-transcode', () => {
           models: [],
         }),
       );
-    const jobId = sut.services.jobs.enqueue('media.ingest', { uploadId: id })!;
+    const jobId = (await sut.services.jobs.enqueue('media.ingest', { uploadId: id }))!;
     const job = () =>
       sqlite.prepare('SELECT status, stage, progress, attempts FROM jobs WHERE id = ?').get(jobId) as {
         status: string;

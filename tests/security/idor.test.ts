@@ -474,6 +474,8 @@ describe("alice's removed video (appeals, ADR 0037)", () => {
       .pluck()
       .get() as number;
     w.sut.services.moderation.removals.takeDown(warden, w.fx.ownVideoId, 'test removal');
+    // Its re-index job is queued without waiting (ADR 0041): written before the tables are compared.
+    await w.sut.services.jobs.settled();
     const as = (procedure: string, input: unknown, type?: 'query') =>
       w.trpc(procedure, input, { cookie: w.cookies.mallory, ...(type ? { type } : {}) });
     const appeal = (videoId: number) =>

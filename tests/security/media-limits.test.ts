@@ -46,7 +46,7 @@ async function ingestUnder(env: Record<string, string>) {
     });
     mkdirSync(sut.config.uploadsDir, { recursive: true });
     copyFileSync(source, join(sut.config.uploadsDir, id));
-    sut.services.uploads.complete(id);
+    await sut.services.uploads.complete(id);
     const worker = createWorker({
       queue: sut.services.jobs,
       handlers: createJobHandlers(sut.services),

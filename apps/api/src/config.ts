@@ -18,6 +18,11 @@ export const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_FILE: z.string().optional(),
+  /** postgres://user:pass@host:5432/db: PostgreSQL instead of the SQLite file (ADR 0041: jobs so far). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   MEDIA_DIR: z.string().optional(),
   MEDIA_SECRET: z.string().min(16).optional(),
   MEDIA_URL_TTL: z.coerce
@@ -134,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicOrigin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
     dataDir,
     databaseFile: resolve(e.DATABASE_FILE ?? join(dataDir, 'site.db')),
+    databaseUrl: e.DATABASE_URL ?? null,
     mediaDir: resolve(e.MEDIA_DIR ?? join(dataDir, 'media')),
     /** tus uploads in progress and finished originals awaiting processing. */
     uploadsDir: join(dataDir, 'uploads'),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Db } from '@vt/db';
+import { type DataLayer, type Db, sqliteDataLayer } from '@vt/db';
 import type { Config } from './config';
 import { createJobQueue } from './jobs/job-queue';
 import { createAuditLog } from './moderation/audit.service';
@@ -66,6 +66,8 @@ import { createUploadService } from './uploads/upload.service';
 /** The one place every service, engine and adapter dependency is built and wired (the composition root). */
 export interface ServiceDeps {
   db: Db;
+  /** The Kysely data layer (ADR 0041); by default Kysely on db's SQLite connection. */
+  data?: DataLayer;
   config: Pick<Config, 'mediaSecret' | 'mediaUrlTtl' | 'mediaDir' | 'mail' | 'publicOrigin'> &
     Partial<
       Pick<
@@ -95,7 +97,14 @@ export interface ServiceDeps {
 }
 
 /** Every service, wired from explicit dependencies: no module-level singletons. */
-export function createServices({ db, config, clock = systemClock, externalProvider, onError }: ServiceDeps) {
+export function createServices({
+  db,
+  data,
+  config,
+  clock = systemClock,
+  externalProvider,
+  onError,
+}: ServiceDeps) {
   const sqlite = db.$client;
   const urls = createMediaUrls({
     secret: config.mediaSecret,
@@ -115,8 +124,13 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     required: config.provenanceRequired ?? false,
   });
   const mailer = createMailer(config.mail);
-  const limits = createRateLimits({ sqlite, factor: config.rateLimitFactor ?? 1 });
-  const jobs = createJobQueue({ sqlite, clock });
+  // The aggregates on the data layer (ADR 0041) follow `data`: SQLite's connection, or PostgreSQL.
+  const layer = data ?? sqliteDataLayer(sqlite);
+  const factor = config.rateLimitFactor ?? 1;
+  const limits = createRateLimits(
+    layer.dialect === 'postgres' ? { pool: layer.pool, factor } : { sqlite, factor },
+  );
+  const jobs = createJobQueue({ data: layer, clock });
   const sessions = createSessionService({ sqlite, clock });
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
   const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);

@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { migrateDb, openDb, rebuildSearchIndex, searchIndexIsEmpty } from '@vt/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { requireSqliteSite } from './database-target';
 import { createJobHandlers } from './jobs/handlers';
 import { scheduleRecurring } from './jobs/schedule';
 import { createWorker } from './jobs/worker';
@@ -19,6 +20,7 @@ if (config.env === 'production' && config.mail.transport === 'outbox')
         ? ' and MAIL_OUTBOX_PUBLIC=1 serves it to ANYONE at /dev/mail.json: never do that on a public site'
         : '; read it with `npm run mail`. Set SMTP_URL so members receive it.'),
   );
+requireSqliteSite(config);
 const db = openDb(config.databaseFile, { cacheMiB: 256 });
 migrateDb(db);
 

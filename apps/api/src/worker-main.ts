@@ -2,12 +2,14 @@
 import { migrateDb, openDb } from '@vt/db';
 import { loadConfig } from './config';
 import { createServices } from './container';
+import { requireSqliteSite } from './database-target';
 import { createJobHandlers } from './jobs/handlers';
 import { createWorker } from './jobs/worker';
 import { createLogger } from './logger';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
+requireSqliteSite(config);
 const db = openDb(config.databaseFile);
 migrateDb(db);
 const services = createServices({ db, config });

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './kysely/index';
 export * from './progress-bar';
 export * from './queries/listed-counts';
 export * from './queries/listing-facets';

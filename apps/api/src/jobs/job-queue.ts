@@ -1,6 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { DataLayer } from '@vt/db';
 import type { Clock } from '../services/clock';
 import type { JobName, JobPayloads } from './catalogue';
+import { createJobsRepository, type JobRow } from './jobs.repository';
 
 export interface Job<N extends JobName = JobName> {
   id: number;
@@ -14,22 +15,10 @@ export interface Job<N extends JobName = JobName> {
   error: string | null;
 }
 
-interface Row {
-  id: number;
-  name: string;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-  progress: number;
-  stage: string | null;
-  status: Job['status'];
-  error: string | null;
-}
-
-const toJob = (r: Row): Job => ({
+const toJob = (r: JobRow): Job => ({
   id: r.id,
   name: r.name as JobName,
-  payload: JSON.parse(r.payload),
+  payload: r.payload as Job['payload'],
   attempts: r.attempts,
   maxAttempts: r.max_attempts,
   progress: r.progress,
@@ -38,103 +27,98 @@ const toJob = (r: Row): Job => ({
   error: r.error,
 });
 
+export interface EnqueueOptions {
+  uniqueKey?: string;
+  priority?: number;
+  delaySeconds?: number;
+  maxAttempts?: number;
+}
+
 /** Retry delay after the n-th failed attempt: 10 s, 20 s, 40 s … capped at an hour. */
 export const backoffSeconds = (attempt: number) => Math.min(3600, 10 * 2 ** Math.max(0, attempt - 1));
 
-/** The durable queue in the jobs table: idempotent enqueue, leased claims, progress, retries with backoff. */
-export function createJobQueue({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
-  const insert = sqlite.prepare(
-    `INSERT INTO jobs (name, payload, unique_key, priority, max_attempts, run_at, created_at, updated_at)
-     SELECT @name, @payload, @key, @priority, @maxAttempts, @runAt, @now, @now
-     WHERE @key IS NULL OR NOT EXISTS
-       (SELECT 1 FROM jobs WHERE unique_key = @key AND status IN ('queued', 'running'))`,
-  );
-  // Queued and due, or running with a lapsed lease (its worker died): the next one by priority and age.
-  const claim = sqlite.prepare(
-    `UPDATE jobs SET status = 'running', lease_until = @lease, locked_by = @worker,
-       attempts = attempts + 1, updated_at = @now
-     WHERE id = (
-       SELECT id FROM jobs
-       WHERE ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now))
-         AND attempts < max_attempts
-       ORDER BY priority DESC, run_at, id LIMIT 1)
-     RETURNING *`,
-  );
-  const abandon = sqlite.prepare(
-    `UPDATE jobs SET status = 'failed', error = coalesce(error, 'the worker stopped and no attempts are left'),
-       lease_until = NULL, updated_at = @now
-     WHERE status = 'running' AND lease_until < @now AND attempts >= max_attempts`,
-  );
-  const progress = sqlite.prepare(
-    `UPDATE jobs SET progress = @progress, stage = coalesce(@stage, stage), lease_until = @lease, updated_at = @now
-     WHERE id = @id AND locked_by = @worker AND status = 'running'`,
-  );
-  const done = sqlite.prepare(
-    `UPDATE jobs SET status = 'done', progress = 1, result = @result, error = NULL, lease_until = NULL, updated_at = @now
-     WHERE id = @id AND locked_by = @worker`,
-  );
-  const failed = sqlite.prepare(
-    `UPDATE jobs SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
-       run_at = @retryAt, error = @error, lease_until = NULL, locked_by = NULL, updated_at = @now
-     WHERE id = @id AND locked_by = @worker`,
-  );
-  const byId = sqlite.prepare('SELECT * FROM jobs WHERE id = ?');
+/**
+ * The durable queue in the jobs table, on SQLite or PostgreSQL (ADR 0041): idempotent enqueue, leased claims,
+ * progress, retries with backoff.
+ */
+export function createJobQueue({
+  data,
+  clock,
+  onError = (err) => console.error('a job could not be queued', err),
+}: {
+  data: Pick<DataLayer, 'db' | 'dialect'>;
+  clock: Clock;
+  /** Where a failed `enqueueLater` is reported (its caller has already moved on). */
+  onError?: (err: unknown) => void;
+}) {
+  const repo = createJobsRepository(data);
+  const pending = new Set<Promise<unknown>>();
+
+  async function enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    opts: EnqueueOptions = {},
+  ): Promise<number | null> {
+    const now = clock.now();
+    return repo.insert({
+      name,
+      payload,
+      uniqueKey: opts.uniqueKey ?? null,
+      priority: opts.priority ?? 0,
+      maxAttempts: opts.maxAttempts ?? 5,
+      runAt: now + (opts.delaySeconds ?? 0),
+      now,
+    });
+  }
 
   return {
-    /** Queues a job; with `uniqueKey`, a job of that key still queued or running makes this a no-op. */
-    enqueue<N extends JobName>(
-      name: N,
-      payload: JobPayloads[N],
-      opts: { uniqueKey?: string; priority?: number; delaySeconds?: number; maxAttempts?: number } = {},
-    ): number | null {
-      const now = clock.now();
-      const r = insert.run({
-        name,
-        payload: JSON.stringify(payload),
-        key: opts.uniqueKey ?? null,
-        priority: opts.priority ?? 0,
-        maxAttempts: opts.maxAttempts ?? 5,
-        runAt: now + (opts.delaySeconds ?? 0),
-        now,
-      });
-      return r.changes > 0 ? Number(r.lastInsertRowid) : null;
+    /** Queues a job; with `uniqueKey`, a job of that key still queued or running makes this a no-op (null). */
+    enqueue,
+
+    /**
+     * For callers that are still synchronous (publish, moderation decisions): queues without waiting. A failure
+     * goes to onError; `settled()` waits for what is in flight. Callers move to `await enqueue` as their
+     * services become async (ADR 0041).
+     */
+    enqueueLater<N extends JobName>(name: N, payload: JobPayloads[N], opts: EnqueueOptions = {}): void {
+      const p = enqueue(name, payload, opts)
+        .catch(onError)
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+
+    /** Resolves once every `enqueueLater` made so far is written (workers claim after it; tests wait on it). */
+    async settled(): Promise<void> {
+      while (pending.size) await Promise.all(pending);
     },
 
     /** Takes the next due job for this worker, holding it for `leaseSeconds`. */
-    claim(worker: string, leaseSeconds: number): Job | null {
+    async claim(worker: string, leaseSeconds: number): Promise<Job | null> {
       const now = clock.now();
-      abandon.run({ now });
-      const row = claim.get({ worker, now, lease: now + leaseSeconds }) as Row | undefined;
+      await repo.failAbandoned(now);
+      const row = await repo.claimNext(worker, now, now + leaseSeconds);
       return row ? toJob(row) : null;
     },
 
     /** Records progress (0–1) and a stage for people to read; renews the lease. */
-    progress(
-      id: number,
-      worker: string,
-      fraction: number,
-      stage: string | null,
-      leaseSeconds: number,
-    ): boolean {
+    progress(id: number, worker: string, fraction: number, stage: string | null, leaseSeconds: number) {
       const now = clock.now();
-      const clamped = Math.max(0, Math.min(1, fraction));
-      return (
-        progress.run({ id, worker, progress: clamped, stage, lease: now + leaseSeconds, now }).changes > 0
-      );
+      const progress = Math.max(0, Math.min(1, fraction));
+      return repo.reportProgress({ id, worker, progress, stage, leaseUntil: now + leaseSeconds, now });
     },
 
-    complete(id: number, worker: string, result: unknown = null): void {
-      done.run({ id, worker, result: JSON.stringify(result), now: clock.now() });
+    complete(id: number, worker: string, result: unknown = null): Promise<void> {
+      return repo.markDone(id, worker, result, clock.now());
     },
 
     /** Requeues with backoff, or marks it failed once its attempts are used up; the error is kept. */
-    fail(id: number, worker: string, error: string, attempt: number): void {
+    fail(id: number, worker: string, error: string, attempt: number): Promise<void> {
       const now = clock.now();
-      failed.run({ id, worker, error: error.slice(0, 2000), retryAt: now + backoffSeconds(attempt), now });
+      return repo.markFailed(id, worker, error.slice(0, 2000), now + backoffSeconds(attempt), now);
     },
 
-    get(id: number): Job | null {
-      const row = byId.get(id) as Row | undefined;
+    async get(id: number): Promise<Job | null> {
+      const row = await repo.byId(id);
       return row ? toJob(row) : null;
     },
   };

@@ -16,7 +16,7 @@ const RECURRING: [JobName, number][] = [
 /** Queues each recurring job once per period (and once at start). Returns a stop function. */
 export function scheduleRecurring(queue: JobQueue): () => void {
   const timers = RECURRING.map(([name, seconds]) => {
-    const enqueue = () => queue.enqueue(name, {}, { uniqueKey: name, delaySeconds: seconds });
+    const enqueue = () => queue.enqueueLater(name, {}, { uniqueKey: name, delaySeconds: seconds });
     enqueue();
     return setInterval(enqueue, seconds * 1000);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { JOB_NAMES, type JobName, type JobPayloads } from './catalogue';
-import type { JobQueue } from './job-queue';
+import type { Job, JobQueue } from './job-queue';
 
 export interface JobContext {
   /** Reports progress (0–1) and what is happening; also keeps the lease alive. */
@@ -52,27 +52,37 @@ export function createWorker({
   const controller = new AbortController();
   const idle: (() => void)[] = [];
 
-  async function run(job: NonNullable<ReturnType<JobQueue['claim']>>) {
+  async function run(job: Job) {
     running++;
+    // Reports go out in order (a pool may run two statements at once), and are waited for before the end.
+    let reports: Promise<unknown> = Promise.resolve();
+    const report = (fraction: number, stage: string | null) => {
+      reports = reports
+        .then(() => queue.progress(job.id, id, fraction, stage, leaseSeconds))
+        .catch((err: unknown) => log.warn({ job: job.id, err }, 'job progress not recorded'));
+    };
     // Renew the lease even when a handler reports no progress for a while.
-    const heartbeat = setInterval(
-      () => queue.progress(job.id, id, job.progress, null, leaseSeconds),
-      (leaseSeconds * 1000) / 3,
-    );
+    const heartbeat = setInterval(() => report(job.progress, null), (leaseSeconds * 1000) / 3);
     try {
       const handler = handlers[job.name] as JobHandler<JobName>;
       const result = await handler(job.payload, {
         progress: (fraction, stage) => {
           job.progress = fraction;
-          queue.progress(job.id, id, fraction, stage ?? null, leaseSeconds);
+          report(fraction, stage ?? null);
         },
         signal: controller.signal,
       });
-      queue.complete(job.id, id, result ?? null);
+      clearInterval(heartbeat);
+      await reports;
+      await queue.complete(job.id, id, result ?? null);
       log.debug({ job: job.id, name: job.name }, 'job done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      queue.fail(job.id, id, message, job.attempts);
+      clearInterval(heartbeat);
+      await reports;
+      await queue
+        .fail(job.id, id, message, job.attempts)
+        .catch((e: unknown) => log.error({ job: job.id, err: e }, 'job failure not recorded'));
       log.warn({ job: job.id, name: job.name, attempt: job.attempts, err: message }, 'job failed');
     } finally {
       clearInterval(heartbeat);
@@ -82,15 +92,34 @@ export function createWorker({
     }
   }
 
+  // One claiming loop at a time; a tick asked for while it runs makes it look once more.
+  let loop: Promise<void> | null = null;
+  let again = false;
+  async function claimLoop() {
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        while (!stopped && running < concurrency) {
+          const job = await queue.claim(id, leaseSeconds);
+          if (!job) break;
+          void run(job);
+        }
+      } while (again && !stopped);
+    } catch (err) {
+      log.error({ err }, 'job claim failed');
+    }
+    if (!stopped) timer = setTimeout(tick, pollMs);
+  }
   function tick() {
     if (stopped) return;
-    clearTimeout(timer);
-    while (running < concurrency) {
-      const job = queue.claim(id, leaseSeconds);
-      if (!job) break;
-      void run(job);
+    if (loop) {
+      again = true;
+      return;
     }
-    timer = setTimeout(tick, pollMs);
+    loop = claimLoop().finally(() => {
+      loop = null;
+    });
   }
 
   return {
@@ -103,12 +132,16 @@ export function createWorker({
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
+      // A claim in flight may still hand over a job: it runs, and is waited for, like the others.
+      await loop;
       if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
     },
     /** Runs due jobs until none are left (tests, one-off commands). */
     async drain(): Promise<void> {
       for (;;) {
-        const job = queue.claim(id, leaseSeconds);
+        // Jobs queued without waiting (enqueueLater) count as due too.
+        await queue.settled();
+        const job = await queue.claim(id, leaseSeconds);
         if (!job) break;
         await run(job);
       }

@@ -93,7 +93,7 @@ export function videoEditLegacy(uploadsDir: string) {
     mkdirSync(uploadsDir, { recursive: true });
     const bytes = new Uint8Array(await file.arrayBuffer());
     writeFileSync(join(uploadsDir, id), bytes);
-    s.uploads.complete(id, createHash('sha256').update(bytes).digest('hex'));
+    await s.uploads.complete(id, createHash('sha256').update(bytes).digest('hex'));
     return ok(c, { code: 'upload_received', upload_id: id });
   });
 

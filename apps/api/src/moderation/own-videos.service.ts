@@ -210,7 +210,7 @@ export function createOwnVideos({
      * Deletes a video everywhere, as a takedown does (listings, search, its page, sitemaps, counts, every cache),
      * and queues the freeing of its media files. Staff may delete any video; a member only their own.
      */
-    delete(actorId: number, videoId: number, staff = false): void {
+    async delete(actorId: number, videoId: number, staff = false): Promise<void> {
       const v = find(actorId, videoId, staff);
       if (!v) throw notFound();
       revisions.dropPendingOf(videoId);
@@ -228,7 +228,7 @@ export function createOwnVideos({
       });
       // Gone from the member's uploads list at once; the files go with the job.
       sqlite.prepare('DELETE FROM uploads WHERE video_id = ?').run(videoId);
-      jobs.enqueue(
+      await jobs.enqueue(
         'media.free',
         { videoId, mediaPath: ownDir(v), uploadIds },
         { uniqueKey: `free:${videoId}`, priority: 20 },

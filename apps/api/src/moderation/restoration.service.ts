@@ -128,7 +128,7 @@ export function createRestorationReview({
      * Saves a moderator's choice and queues the re-run. Refused when the video is not pending and
      * processed, when a re-run is already under way, or when its original is no longer kept.
      */
-    rerun(actorId: number, videoId: number, choice: RestorationChoice): { queued: true } {
+    async rerun(actorId: number, videoId: number, choice: RestorationChoice): Promise<{ queued: true }> {
       const v = video.get(videoId) as
         | { id: number; status_id: number; media_path: string | null }
         | undefined;
@@ -140,21 +140,23 @@ export function createRestorationReview({
       if (!keptSourceOf(sqlite, uploadsDir, videoId))
         throw new AppError('restoration_source_gone', { status: 409 });
       const before = toChoice(manifestOf(v.media_path)?.restoration?.basis?.overrides);
-      sqlite.transaction(() => {
-        jobs.enqueue(
-          'media.restore',
-          { videoId, overrides: toOverrides(choice) },
-          { uniqueKey: rerunKey(videoId), priority: 5, maxAttempts: 2 },
-        );
-        audit.record({
-          actorId,
-          action: 'video.restore',
-          targetType: 'video',
-          targetId: videoId,
-          before,
-          after: choice,
-        });
-      })();
+      // Queued, then audited: the jobs table is on the data layer and the audit log not yet, so they no
+      // longer share one transaction (ADR 0041); a queued re-run is recorded the moment it is queued.
+      const queued = await jobs.enqueue(
+        'media.restore',
+        { videoId, overrides: toOverrides(choice) },
+        { uniqueKey: rerunKey(videoId), priority: 5, maxAttempts: 2 },
+      );
+      // Another moderator's re-run got in first.
+      if (queued === null) throw new AppError('restoration_busy', { status: 409 });
+      audit.record({
+        actorId,
+        action: 'video.restore',
+        targetType: 'video',
+        targetId: videoId,
+        before,
+        after: choice,
+      });
       return { queued: true };
     },
   };

@@ -96,7 +96,7 @@ export function createSearchService({
     /** Queues re-indexing (publish, edit, takedown, delete all re-index: unlisted videos leave the index). */
     queueIndex(videoIds: readonly number[]): void {
       for (let i = 0; i < videoIds.length; i += 500)
-        jobs.enqueue('search.index', { videoIds: videoIds.slice(i, i + 500) }, { priority: 5 });
+        jobs.enqueueLater('search.index', { videoIds: videoIds.slice(i, i + 500) }, { priority: 5 });
     },
 
     /** Title terms for the suggester: the most frequent words of listed titles (a daily job). */

@@ -80,7 +80,7 @@ export function createNotifications({
 }: {
   sqlite: Database.Database;
   clock: Clock;
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: Pick<JobQueue, 'enqueueLater'>;
   mailer: Pick<Mailer, 'queue'>;
   origin: string;
 }) {
@@ -146,7 +146,7 @@ export function createNotifications({
     /** Videos that just became public: their subscribers are told by a job, never on the approval itself. */
     videosPublished(videoIds: readonly number[]): void {
       for (const videoId of videoIds)
-        jobs.enqueue('notifications.fanout', { videoId }, { uniqueKey: `fanout:${videoId}` });
+        jobs.enqueueLater('notifications.fanout', { videoId }, { uniqueKey: `fanout:${videoId}` });
     },
 
     /**

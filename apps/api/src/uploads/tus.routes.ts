@@ -77,7 +77,7 @@ export function tusRoutes({
       return undefined;
     },
     async onUploadFinish(_req, upload) {
-      uploads.complete(upload.id, await hashes.finish(upload.id, upload.size ?? -1));
+      await uploads.complete(upload.id, await hashes.finish(upload.id, upload.size ?? -1));
       return {};
     },
   });

@@ -80,7 +80,7 @@ export function createUploadService({
      * The content hash comes along when it was computed as the bytes streamed; the job hashes the file
      * itself otherwise.
      */
-    complete(id: string, contentHash: string | null = null): void {
+    async complete(id: string, contentHash: string | null = null): Promise<void> {
       const now = clock.now();
       const r = sqlite
         .prepare(
@@ -88,7 +88,7 @@ export function createUploadService({
         )
         .run(contentHash, now, id);
       if (r.changes > 0)
-        jobs.enqueue('media.ingest', { uploadId: id }, { uniqueKey: `ingest:${id}`, priority: 10 });
+        await jobs.enqueue('media.ingest', { uploadId: id }, { uniqueKey: `ingest:${id}`, priority: 10 });
     },
 
     cancel(id: string): void {

@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterStoreAbstract,
+} from 'rate-limiter-flexible';
 import { AppError } from '../../lib/app-error';
 import type { AttemptLimiter } from '../auth/attempt-limiter';
 import { LIMITS, type LimitName, VIEW_WINDOW, VIEWS_PER_ADDRESS } from './limits';
@@ -15,52 +21,77 @@ export const tooManyRequests = () =>
   });
 
 /**
- * The abuse limits of limits.ts on rate-limiter-flexible's SQLite store, in the site's own database: every
- * process on the file shares the counts, and they survive restarts (ADR 0016). `factor` scales every
- * allowance; 0 turns the limits off (load tests) but never view counting.
+ * The abuse limits of limits.ts on rate-limiter-flexible's SQLite or PostgreSQL store, in the site's own
+ * database: every process on it shares the counts, and they survive restarts (ADR 0016, ADR 0041). `factor`
+ * scales every allowance; 0 turns the limits off (load tests) but never view counting.
  */
-export function createRateLimits({ sqlite, factor = 1 }: { sqlite: Database.Database; factor?: number }) {
-  // The library would create the table asynchronously and refuse calls until then; made here, it is
-  // there before the first request.
-  sqlite.exec(
-    `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
-  );
-  const purge = sqlite.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
+export function createRateLimits({
+  factor = 1,
+  ...db
+}: ({ sqlite: Database.Database } | { pool: pg.Pool }) & { factor?: number }) {
+  let purge: (now: number) => Promise<unknown>;
+  let store: (keyPrefix: string, points: number, duration: number) => RateLimiterStoreAbstract;
+  if ('pool' in db) {
+    // The table comes with PostgreSQL's migrations (npm run migrate).
+    const { pool } = db;
+    purge = (now) => pool.query(`DELETE FROM ${TABLE} WHERE expire < $1`, [now]);
+    store = (keyPrefix, points, duration) =>
+      new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: TABLE,
+        tableCreated: true,
+        // housekeeping() below clears expired rows; no timer per limiter.
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration,
+      });
+  } else {
+    const { sqlite } = db;
+    // The library would create the table asynchronously and refuse calls until then; made here, it is
+    // there before the first request.
+    sqlite.exec(
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
+    );
+    const purgeExpired = sqlite.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
+    purge = async (now) => purgeExpired.run(now);
+    store = (keyPrefix, points, duration) =>
+      new RateLimiterSQLite({
+        storeClient: sqlite,
+        storeType: 'better-sqlite3',
+        tableName: TABLE,
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration,
+      });
+  }
   let purgedAt = Date.now();
   const enabled = factor > 0;
 
-  const store = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterSQLite({
-      storeClient: sqlite,
-      storeType: 'better-sqlite3',
-      tableName: TABLE,
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration,
-    });
   const limiters = Object.fromEntries(
     Object.entries(LIMITS).map(([name, l]) => [
       name,
       store(name, Math.max(1, Math.round(l.points * factor)), l.duration),
     ]),
-  ) as Record<LimitName, RateLimiterSQLite>;
+  ) as Record<LimitName, RateLimiterStoreAbstract>;
   // No in-memory block list (inMemoryBlockOnConsumed) here: it would hold every counted view for the whole
   // window and sweep itself on each insert past 1,000 keys; a primary-key upsert per call is cheaper.
   const viewOnce = store('view', 1, VIEW_WINDOW);
   const viewsPerAddress = store('view_address', VIEWS_PER_ADDRESS, VIEW_WINDOW);
 
   // Expired rows are dead weight only; clearing them now and then on the request path needs no timer.
-  function housekeeping() {
+  async function housekeeping() {
     const now = Date.now();
     if (now - purgedAt < PURGE_EVERY_MS) return;
     purgedAt = now;
-    purge.run(now);
+    await purge(now);
   }
 
   /** Spends one point; false when the key is already over its limit. Store failures propagate. */
-  async function take(limiter: RateLimiterSQLite, key: string): Promise<boolean> {
-    housekeeping();
+  async function take(limiter: RateLimiterStoreAbstract, key: string): Promise<boolean> {
+    await housekeeping();
     try {
       await limiter.consume(key);
       return true;
@@ -89,7 +120,7 @@ export function createRateLimits({ sqlite, factor = 1 }: { sqlite: Database.Data
         },
         async fail(key) {
           if (!enabled) return;
-          housekeeping();
+          await housekeeping();
           await limiter.penalty(key, 1);
         },
         async reset(key) {

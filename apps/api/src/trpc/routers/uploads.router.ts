@@ -62,9 +62,9 @@ export const uploadsRouter = router({
     }),
 
   /** Deletes one's own video everywhere (staff: any video); another member's answers like a missing one. */
-  delete: memberProcedure.input(z.object({ videoId })).mutation(({ ctx, input }) => {
+  delete: memberProcedure.input(z.object({ videoId })).mutation(async ({ ctx, input }) => {
     const staff = ctx.viewer.role === 'moderator' || ctx.viewer.role === 'admin';
-    ctx.services.moderation.ownVideos.delete(ctx.memberId, input.videoId, staff);
+    await ctx.services.moderation.ownVideos.delete(ctx.memberId, input.videoId, staff);
     return { deleted: true };
   }),
 
