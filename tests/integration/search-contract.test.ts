@@ -68,7 +68,7 @@ const q = (
   filters: { gender: 'straight', duration: 0, hdOnly: false, date: 'all', ...filters },
 });
 
-describe.each(engines)('search contract: %s', (_name, make) => {
+describe.each(engines)('search contract: %s', (name, make) => {
   let sut: TestApp;
   let engine: SearchEngine;
   const ids: Record<string, number> = {};
@@ -172,6 +172,16 @@ describe.each(engines)('search contract: %s', (_name, make) => {
 
   it('suggests titles by prefix', async () => {
     expect(await engine.suggest('parisi', 'straight', 5)).toContain('Parisienne Dreams');
+  });
+
+  it.runIf(name === 'postgres')('suggests a title through a typo (trigrams)', async () => {
+    expect(await engine.suggest('parisein dreams', 'straight', 5)).toContain('Parisienne Dreams');
+  });
+
+  it('treats what a visitor types as words, never as query syntax', async () => {
+    for (const text of ["paris' | !rome", 'paris:* & (', '"paris" OR title:x', "%_\\'; DROP TABLE x; --"])
+      await expect(engine.search(q(text))).resolves.toMatchObject({ ids: expect.any(Array) });
+    expect((await engine.search(q("paris'"))).ids).toContain(ids['Paris Nights']);
   });
 });
 
