@@ -45,15 +45,16 @@ export function tsqueryText(text: string, weights = ''): string | null {
 export function createPostgresEngine(opts: { sqlite: Database.Database; db: DataLayer['db'] }): SearchEngine {
   const { db } = opts;
 
-  /** The newest matches of a tsquery, with their rank: at most CANDIDATES, as the FTS5 engine does. */
-  const candidates = async (query: string, column: 'primary_doc' | 'full_doc', gender: string) =>
+  /**
+   * The query folded by the server's own unaccent, as constants: a tsquery passed as a value lets the
+   * planner use the column's statistics (a common word walks the newest rows; a rare one, the index).
+   */
+  const fold = async (...texts: string[]) =>
     (
-      await sql<{ id: number; rank: number }>`
-        SELECT id, ts_rank_cd(${sql.ref(column)}, q, 1) AS rank
-        FROM ${sql.table(TABLE)}, to_tsquery('simple', unaccent(${query})) q
-        WHERE ${sql.ref(column)} @@ q AND gender = ${gender}
-        ORDER BY id DESC LIMIT ${CANDIDATES}`.execute(db)
-    ).rows;
+      await sql<{
+        folded: string[];
+      }>`SELECT ARRAY(SELECT unaccent(t) FROM unnest(${texts}::text[]) t) AS folded`.execute(db)
+    ).rows[0]!.folded;
 
   return {
     name: 'postgres',
@@ -148,73 +149,72 @@ export function createPostgresEngine(opts: { sqlite: Database.Database; db: Data
       const full = tsqueryText(q.text);
       if (!primary || !full) return { ids: [], total: 0 };
       const f = q.filters;
-      // Titles, categories and models first; a query too rare there also searches descriptions.
-      let found = await candidates(primary, 'primary_doc', f.gender);
-      if (found.length < WIDEN_BELOW) found = await candidates(full, 'full_doc', f.gender);
-      const phrase = queryTerms(q.text).join(' ');
-      // Titles that start with the query always compete, however old.
-      const starts = (
-        await sql<{ id: number }>`SELECT id FROM ${sql.table(TABLE)}
-          WHERE gender = ${f.gender}
-            AND title_folded LIKE unaccent(${phrase.replace(/[\\%_]/g, '\\$&')}) || '%'
-          ORDER BY id DESC LIMIT 20`.execute(db)
-      ).rows;
-      const rank = new Map(found.map((r) => [Number(r.id), Number(r.rank)]));
-      for (const r of starts) rank.set(Number(r.id), 1e9);
-      if (rank.size === 0) return { ids: [], total: 0 };
-
-      const where = [sql`s.id = ANY(${[...rank.keys()]}::bigint[])`];
-      if (f.duration) where.push(sql`s.duration_bucket = ${f.duration}`);
-      if (f.hdOnly) where.push(sql`s.is_hd = 1`);
-      for (const dir of f.categories ?? []) where.push(sql`${dir} = ANY(s.category_dirs)`);
-      if (f.model) where.push(sql`${f.model} = ANY(s.model_dirs)`);
+      const [p, w, folded] = await fold(primary, full, queryTerms(q.text).join(' '));
+      const sortColumn =
+        q.sort === 'most-popular' ? POPULAR_BY_DATE[f.date] : SORT_COLUMN[q.sort as VideoSort];
+      // What the page's filters and order read, carried from the one visit of each candidate's row.
+      const columns = sql`id, title_folded, duration_bucket, is_hd, category_dirs, model_dirs, ${
+        q.sort === 'relevance' ? sql`0::float8` : sql.ref(sortColumn!)
+      } AS sort_value`;
+      const where = [sql`true`];
+      if (f.duration) where.push(sql`duration_bucket = ${f.duration}`);
+      if (f.hdOnly) where.push(sql`is_hd = 1`);
+      for (const dir of f.categories ?? []) where.push(sql`${dir} = ANY(category_dirs)`);
+      if (f.model) where.push(sql`${f.model} = ANY(model_dirs)`);
       const order =
         q.sort === 'relevance'
-          ? sql`s.title_folded = unaccent(${phrase}) DESC, r.rank DESC, s.id DESC`
-          : sql`${sql.ref(`s.${q.sort === 'most-popular' ? POPULAR_BY_DATE[f.date] : SORT_COLUMN[q.sort]}`)} DESC, s.id DESC`;
+          ? sql`title_folded = ${folded} DESC, rank DESC, id DESC`
+          : sql`sort_value DESC, id DESC`;
+      // One statement, one visit of each row: the newest CANDIDATES matches in titles, categories and
+      // models (descriptions too when those are fewer than WIDEN_BELOW), plus titles that start with the
+      // query however old; then the filters, the order and the page.
+      const candidates = (doc: 'primary_doc' | 'full_doc', query: string) => sql`
+        SELECT ${columns}, ${q.sort === 'relevance' ? sql`ts_rank_cd(${sql.ref(doc)}, ${query}::tsquery, 1)` : sql`0::float8`} AS rank
+        FROM (SELECT * FROM ${sql.table(TABLE)} WHERE ${sql.ref(doc)} @@ ${query}::tsquery AND gender = ${f.gender}
+              ORDER BY id DESC LIMIT ${CANDIDATES}) c`;
       const rows = (
         await sql<{ id: number; total: number }>`
-          SELECT s.id, count(*) OVER () AS total
-          FROM ${sql.table(TABLE)} s
-          JOIN unnest(${[...rank.keys()]}::bigint[], ${[...rank.values()]}::float8[]) AS r(id, rank)
-            ON r.id = s.id
+          WITH p AS (${candidates('primary_doc', p!)}),
+          w AS (SELECT * FROM (${candidates('full_doc', w!)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
+          t AS (
+            SELECT ${columns}, 1e9::float8 AS rank FROM ${sql.table(TABLE)}
+            WHERE gender = ${f.gender} AND title_folded LIKE ${`${folded!.replace(/[\\%_]/g, '\\$&')}%`}
+            ORDER BY id DESC LIMIT 20),
+          found AS (
+            SELECT DISTINCT ON (id) * FROM (
+              SELECT * FROM p WHERE (SELECT count(*) FROM p) >= ${WIDEN_BELOW}
+              UNION ALL SELECT * FROM w UNION ALL SELECT * FROM t) a
+            ORDER BY id, rank DESC)
+          SELECT id, count(*) OVER () AS total FROM found
           WHERE ${sql.join(where, sql` AND `)}
           ORDER BY ${order}
           LIMIT ${q.count} OFFSET ${(q.page - 1) * q.count}`.execute(db)
       ).rows;
-      const total =
-        rows.length > 0
-          ? Number(rows[0]!.total)
-          : q.page > 1
-            ? Number(
-                (
-                  await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(TABLE)} s
-                    WHERE ${sql.join(where, sql` AND `)}`.execute(db)
-                ).rows[0]?.n ?? 0,
-              )
-            : 0;
-      return { ids: rows.map((r) => Number(r.id)), total };
+      if (rows.length > 0 || q.page === 1)
+        return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0]?.total ?? 0) };
+      // A page past the end: the total still counts the matches, as the other engines answer.
+      const first = await this.search({ ...q, page: 1, count: 1 });
+      return { ids: [], total: first.total };
     },
 
     async suggest(text, gender, limit) {
       const query = tsqueryText(text, 'A');
       if (!query) return [];
+      const [prefix, folded] = await fold(query, queryTerms(text).join(' '));
       // Newest titles whose words start with the text, as the FTS5 engine answers.
       const byPrefix = (
         await sql<{ title: string }>`SELECT title FROM ${sql.table(TABLE)}
-          WHERE primary_doc @@ to_tsquery('simple', unaccent(${query})) AND gender = ${gender}
+          WHERE primary_doc @@ ${prefix}::tsquery AND gender = ${gender}
           ORDER BY id DESC LIMIT ${limit * 3}`.execute(db)
       ).rows.map((r) => r.title);
-      const titles = [...new Set(byPrefix)].slice(0, limit);
-      if (titles.length >= limit) return titles;
-      // Too few: titles that look like the text (a typo, a missing letter), by trigram similarity.
-      const folded = queryTerms(text).join(' ');
+      if (byPrefix.length > 0) return [...new Set(byPrefix)].slice(0, limit);
+      // None: titles that look like the text (a typo, a missing letter), by trigram similarity.
       const similar = (
         await sql<{ title: string }>`SELECT title FROM ${sql.table(TABLE)}
-          WHERE title_folded % unaccent(${folded}) AND gender = ${gender}
-          ORDER BY similarity(title_folded, unaccent(${folded})) DESC, id DESC LIMIT ${limit * 3}`.execute(db)
+          WHERE title_folded % ${folded} AND gender = ${gender}
+          ORDER BY similarity(title_folded, ${folded}) DESC, id DESC LIMIT ${limit * 3}`.execute(db)
       ).rows.map((r) => r.title);
-      return [...new Set([...titles, ...similar])].slice(0, limit);
+      return [...new Set(similar)].slice(0, limit);
     },
   };
 }
