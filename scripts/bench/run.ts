@@ -15,13 +15,14 @@ import {
 import { startNginx } from './nginx';
 import { benchPages } from './pages';
 import { benchQuality, benchRestorationCorpus } from './quality';
-import { ensureBenchDb, startServer, stop } from './server';
+import { benchSearchEngines } from './search-engines';
+import { BENCH_DATA, ensureBenchDb, startServer, stop } from './server';
 import { benchTranscode } from './transcode';
 import { benchTusUpload } from './tus-upload';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
-/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, bulk, tus, pages, lighthouse, transcode, quality, restoration. */
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, search-engines, bulk, tus, pages, lighthouse, transcode, quality, restoration. */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -132,6 +133,18 @@ try {
     console.log(
       `uncached ${name} (n=${l.n}): p50 ${l.p50.toFixed(2)} ms, p95 ${l.p95.toFixed(2)} ms, max ${l.max.toFixed(1)} ms (target p95 < ${target} ms)`,
     );
+  }
+
+  // 4b. The search engines themselves, FTS5 against PostgreSQL on the same videos, in-process.
+  if (want('search-engines')) {
+    ensureBenchDb(VIDEOS);
+    const r = await benchSearchEngines(join(BENCH_DATA, 'site.db'));
+    results.searchEngines = r;
+    if ('skipped' in r) console.log(`search engines: skipped, ${r.skipped}`);
+    else
+      console.log(
+        `search engines (${r.videos} videos): FTS5 search p50/p95/p99 ${r.fts5.search.p50.toFixed(2)}/${r.fts5.search.p95.toFixed(2)}/${r.fts5.search.p99.toFixed(2)} ms, PostgreSQL ${r.postgres.search.p50.toFixed(2)}/${r.postgres.search.p95.toFixed(2)}/${r.postgres.search.p99.toFixed(2)} ms (p99 ×${r.p99Ratio.search.toFixed(2)}); suggester FTS5 p99 ${r.fts5.suggest.p99.toFixed(2)} ms, PostgreSQL ${r.postgres.suggest.p99.toFixed(2)} ms (×${r.p99Ratio.suggest.toFixed(2)}); PostgreSQL index built in ${r.postgresIndexSeconds.toFixed(0)} s (target ≤ ×2)`,
+      );
   }
 
   // 5. Bulk approval of 100 queued videos in one request.

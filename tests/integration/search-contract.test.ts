@@ -1,18 +1,45 @@
+import { postgresDataLayer } from '@vt/db';
+import { postgresUnavailableReason, startPostgres, type TestPostgres } from '@vt/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
 import { createWorker } from '../../apps/api/src/jobs/worker';
 import { createFts5Engine } from '../../apps/api/src/search/fts5-engine';
 import { createMeiliEngine } from '../../apps/api/src/search/meili-engine';
+import { createPostgresEngine } from '../../apps/api/src/search/postgres-engine';
 import type { SearchEngine, SearchQuery } from '../../apps/api/src/search/search-engine';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * One contract for every search engine: FTS5 always, Meilisearch when MEILI_HOST is set.
+ * One contract for every search engine: FTS5 always, PostgreSQL when its server is installed, Meilisearch
+ * when MEILI_HOST is set.
  */
-const engines: [string, (sut: TestApp) => SearchEngine][] = [
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+const engines: [string, (sut: TestApp) => SearchEngine | Promise<SearchEngine>][] = [
   ['fts5', (sut) => createFts5Engine(sut.db.$client)],
 ];
+const noPostgres = postgresUnavailableReason();
+if (noPostgres) console.info(`PostgreSQL search contract run skipped: ${noPostgres}`);
+else {
+  let server: Promise<TestPostgres | null> | null = null;
+  engines.push([
+    'postgres',
+    async (sut) => {
+      server ??= startPostgres();
+      const pg = await server;
+      if (!pg) throw new Error('PostgreSQL did not start');
+      const layer = postgresDataLayer(await pg.freshDatabase());
+      closers.push(
+        () => layer.close(),
+        () => pg.stop(),
+      );
+      return createPostgresEngine({ sqlite: sut.db.$client, db: layer.db });
+    },
+  ]);
+}
 if (process.env.MEILI_HOST) {
   engines.push([
     'meilisearch',
@@ -41,7 +68,7 @@ const q = (
   filters: { gender: 'straight', duration: 0, hdOnly: false, date: 'all', ...filters },
 });
 
-describe.each(engines)('search contract: %s', (_name, make) => {
+describe.each(engines)('search contract: %s', (name, make) => {
   let sut: TestApp;
   let engine: SearchEngine;
   const ids: Record<string, number> = {};
@@ -73,7 +100,7 @@ describe.each(engines)('search contract: %s', (_name, make) => {
       .pluck()
       .get() as number;
     if (ids.gay) sqlite.prepare("UPDATE videos SET title = 'Paris Tapes' WHERE id = ?").run(ids.gay);
-    engine = make(sut);
+    engine = await make(sut);
     await engine.init();
     const all = sqlite.prepare('SELECT id FROM videos').pluck().all() as number[];
     await engine.index(all);
@@ -145,6 +172,16 @@ describe.each(engines)('search contract: %s', (_name, make) => {
 
   it('suggests titles by prefix', async () => {
     expect(await engine.suggest('parisi', 'straight', 5)).toContain('Parisienne Dreams');
+  });
+
+  it.runIf(name === 'postgres')('suggests a title through a typo (trigrams)', async () => {
+    expect(await engine.suggest('parisein dreams', 'straight', 5)).toContain('Parisienne Dreams');
+  });
+
+  it('treats what a visitor types as words, never as query syntax', async () => {
+    for (const text of ["paris' | !rome", 'paris:* & (', '"paris" OR title:x', "%_\\'; DROP TABLE x; --"])
+      await expect(engine.search(q(text))).resolves.toMatchObject({ ids: expect.any(Array) });
+    expect((await engine.search(q("paris'"))).ids).toContain(ids['Paris Nights']);
   });
 });
 

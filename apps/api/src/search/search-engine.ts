@@ -29,11 +29,11 @@ export interface SearchResult {
 }
 
 /**
- * The one search interface (ARCHITECTURE.md): SQLite FTS5 embedded, Meilisearch when MEILI_HOST is set.
- * Both index listed videos only and pass the same contract suite (tests/integration/search-contract).
+ * The one search interface (ARCHITECTURE.md): SQLite FTS5 embedded, Meilisearch when MEILI_HOST is set,
+ * PostgreSQL full text on a PostgreSQL database. All index listed videos only and pass the same contract suite (tests/integration/search-contract).
  */
 export interface SearchEngine {
-  readonly name: 'fts5' | 'meilisearch';
+  readonly name: 'fts5' | 'meilisearch' | 'postgres';
   /** Applies the engine's settings; called once at start. */
   init(): Promise<void>;
   /** (Re-)indexes these videos from the database: listed ones are indexed, the others removed. */
