@@ -1,18 +1,27 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { request } from 'node:https';
-import { createServer as createNetServer } from 'node:net';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server as HttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvSchema } from '../../apps/api/src/config';
 import { DEFAULT_BODY_LIMIT, FILE_ROUTES } from '../../apps/api/src/http/body-limits';
+import { serveCachedLegacy } from '../../apps/api/src/legacy/cache-fast-path';
 import { SESSION_COOKIE } from '../../apps/api/src/lib/session-cookie';
+import { createPageFastPath } from '../../apps/api/src/pages/page-fast-path';
 import { createMediaUrls } from '../../apps/api/src/services/media-urls.service';
 import { precompress } from '../../scripts/precompress.mjs';
-import { mainConfig, missingTools, NGINX_TEMPLATE, renderTemplate, templateSettings } from './helpers/nginx';
+import { freePort, launchNginx, missingTools, NGINX_TEMPLATE, templateSettings } from './helpers/nginx';
+import { createTestApp, SEGMENT_BYTES, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
 /**
  * deploy/nginx/templates/vintagetube.conf.template: Debian's `nginx -t` accepts it, its limits and media
@@ -30,16 +39,6 @@ const sizeOf = (value: string) => {
   if (!m) throw new Error(`not a size: ${value}`);
   return Number(m[1]) * (m[2] === 'm' ? MB : m[2] === 'k' ? 1024 : 1);
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('nginx template: what the code says', () => {
   it('gives every route that takes a file at least the app limit, and not much more', () => {
@@ -102,28 +101,21 @@ describe('nginx template: what the code says', () => {
   });
 });
 
-describe.skipIf(missing)('nginx template under Debian nginx', () => {
+/** The reason shows in the report when skipped (the test name carries it). */
+const skipped = (name: string, reason: string | null) => (reason ? `${name} (skipped: ${reason})` : name);
+
+describe.skipIf(missing)(skipped('nginx template under Debian nginx', missing), () => {
   let dir: string;
-  let nginx: ChildProcess | undefined;
+  let nginx: Awaited<ReturnType<typeof launchNginx>>;
   let upstream: Server;
-  let https = 0;
-  let cert = '';
   const upstreamHits: string[] = [];
+  const get = (...args: Parameters<typeof nginx.get>) => nginx.get(...args);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'vt-nginx-'));
-    for (const d of ['tmp', 'cache', 'static/assets', 'media/uploads/42/720p', 'media/uploads/43']) {
+    dir = mkdtempSync(join(tmpdir(), 'vt-nginx-files-'));
+    for (const d of ['static/assets', 'media/uploads/42/720p', 'media/uploads/43']) {
       mkdirSync(join(dir, d), { recursive: true });
     }
-    const key = spawnSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'] //
-        .concat(['-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
-      { encoding: 'utf8' },
-    );
-    expect(key.status, key.stderr).toBe(0);
-    cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-
     // The web build's assets, precompressed by the same step the build runs.
     writeFileSync(
       join(dir, 'static/assets/entry-abc123.js'),
@@ -164,78 +156,30 @@ describe.skipIf(missing)('nginx template under Debian nginx', () => {
     });
     const apiPort = await freePort();
     await new Promise<void>((resolve) => upstream.listen(apiPort, '127.0.0.1', resolve));
-    https = await freePort();
-    const mediaPort = await freePort();
-    const site = renderTemplate({
-      SERVER_NAME: 'localhost',
-      LISTEN_HTTP: `127.0.0.1:${await freePort()}`,
-      LISTEN_HTTPS: `127.0.0.1:${https}`,
-      TLS_CERTIFICATE: join(dir, 'cert.pem'),
-      TLS_CERTIFICATE_KEY: join(dir, 'key.pem'),
-      API_UPSTREAM: `127.0.0.1:${apiPort}`,
-      MEDIA_SECRET: SECRET,
-      MEDIA_STORE_UPSTREAM: `127.0.0.1:${mediaPort}`,
-      MEDIA_STORE_PREFIX: '',
-      MEDIA_FILES_LISTEN: `127.0.0.1:${mediaPort}`,
-      MEDIA_ROOT: join(dir, 'media'),
-      STATIC_ROOT: join(dir, 'static'),
-      CACHE_DIR: join(dir, 'cache'),
-      MICROCACHE_SECONDS: '30',
-      UPLOAD_BODY_MAX: `${EnvSchema.shape.UPLOAD_CHUNK_MB.parse(undefined) + 1}m`,
+    nginx = await launchNginx({
+      apiPort,
+      mediaSecret: SECRET,
+      mediaRoot: join(dir, 'media'),
+      staticRoot: join(dir, 'static'),
+      uploadChunkMb: EnvSchema.shape.UPLOAD_CHUNK_MB.parse(undefined),
     });
-    writeFileSync(join(dir, 'nginx.conf'), mainConfig(dir, site));
   });
 
   afterAll(async () => {
-    if (nginx?.pid) {
-      const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-      process.kill(nginx.pid, 'SIGTERM');
-      await exited;
-    }
+    await nginx?.stop();
     await new Promise((resolve) => upstream?.close(resolve));
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (path: string, headers: Record<string, string> = {}, body?: Buffer) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-      (resolve, reject) => {
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: https,
-            path,
-            servername: 'localhost',
-            ca: cert,
-            headers,
-            method: body ? 'POST' : 'GET',
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      },
-    );
-
   it('passes nginx -t', () => {
-    const r = spawnSync('nginx', ['-t', '-e', 'stderr', '-p', dir, '-c', join(dir, 'nginx.conf')], {
-      encoding: 'utf8',
-    });
-    expect(r.stderr).toContain('syntax is ok');
-    expect(r.stderr).toContain('test is successful');
-    expect(r.status).toBe(0);
+    expect(nginx.check.stderr).toContain('syntax is ok');
+    expect(nginx.check.stderr).toContain('test is successful');
+    expect(nginx.check.status).toBe(0);
   });
 
   it('starts and answers over TLS', async () => {
-    nginx = spawn('nginx', ['-e', 'stderr', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'inherit' });
-    await expect
-      .poll(async () => (await get('/nginx-health').catch(() => ({ status: 0 }))).status, { timeout: 10_000 })
-      .not.toBe(0);
+    await nginx.start();
+    expect((await get('/nginx-health')).status).toBe(200);
   });
 
   it('serves a precompressed asset with Content-Encoding and Vary, and the identity to others', async () => {
@@ -318,3 +262,99 @@ describe.skipIf(missing)('nginx template under Debian nginx', () => {
     expect(captions.body.toString()).toContain(`(${MB + 1024} bytes in)`);
   });
 });
+
+/** The real app (its pages need the web build, which `npm test` makes before vitest) behind the template. */
+const built = existsSync('apps/web/build/client/assets');
+describe.skipIf(missing || !built)(
+  skipped('nginx template in front of the app', missing ?? (built ? null : 'no web build: npm run build')),
+  () => {
+    let sut: TestApp;
+    let server: HttpServer;
+    let nginx: Awaited<ReturnType<typeof launchNginx>>;
+
+    beforeAll(async () => {
+      sut = createTestApp({ videos: 60, env: { MEDIA_SIGNATURE: 'nginx', MEDIA_SECRET: SECRET } });
+      // The listener main.ts runs: the JSON and page fast paths first, then the app.
+      const app = getRequestListener(sut.app.fetch);
+      const pages = createPageFastPath(sut.pageCache, sut.services, sut.config);
+      server = createServer((req, res) => {
+        if (!serveCachedLegacy(sut.cache, req, res) && !pages(req, res)) app(req, res);
+      });
+      const apiPort = await freePort();
+      await new Promise<void>((resolve) => server.listen(apiPort, '127.0.0.1', resolve));
+      nginx = await launchNginx({
+        apiPort,
+        mediaSecret: SECRET,
+        mediaRoot: sut.config.mediaDir,
+        staticRoot: join(sut.config.webBuildDir, 'client'),
+        uploadChunkMb: sut.config.uploadChunkBytes / MB,
+      });
+      expect(nginx.check.status, nginx.check.stderr).toBe(0);
+      await nginx.start();
+    });
+
+    afterAll(async () => {
+      await nginx?.stop();
+      await new Promise((resolve) => server?.close(resolve));
+      sut?.close();
+    });
+
+    it("caches an anonymous page by the app's own headers, with each security header once", async () => {
+      const first = await nginx.get('/categories/', { 'accept-encoding': 'gzip' });
+      const second = await nginx.get('/categories/', { 'accept-encoding': 'gzip' });
+      expect(first.status).toBe(200);
+      expect(first.headers['x-microcache']).toBe('MISS');
+      expect(second.headers['x-microcache']).toBe('HIT');
+      expect(gunzipSync(second.body).toString()).toContain('</html>');
+      expect(second.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+      // Node joins a repeated header with ", ": each appears once, as the app sent it.
+      expect(second.headers['x-content-type-options']).toBe('nosniff');
+      expect(second.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(second.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(second.headers['content-security-policy'])).not.toMatch(/default-src[\s\S]*default-src/);
+      expect(second.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    });
+
+    it('never caches a signed-in page or an answer that sets a cookie', async () => {
+      await sut.createMember('Nginxer');
+      const cookie = await sut.signIn('Nginxer');
+      const member = await nginx.get('/categories/', { cookie });
+      expect(member.headers['x-microcache']).toBe('BYPASS');
+      expect(member.headers['cache-control']).toMatch(/private/);
+      const again = await nginx.get('/categories/', { cookie });
+      expect(again.headers['x-microcache']).toBe('BYPASS');
+
+      const choice = await nginx.get('/categories/?lang=de');
+      expect(choice.headers['set-cookie']).toBeDefined();
+      const choiceAgain = await nginx.get('/categories/?lang=de');
+      expect(choiceAgain.headers['x-microcache']).not.toBe('HIT');
+      expect(choiceAgain.headers['set-cookie']).toBeDefined();
+    });
+
+    it("serves the build's precompressed assets itself", async () => {
+      const assets = join(sut.config.webBuildDir, 'client', 'assets');
+      const js = readdirSync(assets).find((f) => f.endsWith('.js') && existsSync(join(assets, `${f}.gz`)))!;
+      const res = await nginx.get(`/assets/${js}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(gunzipSync(res.body).equals(readFileSync(join(assets, js)))).toBe(true);
+    });
+
+    it('serves the HLS URL the app hands out, and refuses it altered', async () => {
+      const { url } = sut.services.urls.signedHls(TEST_MEDIA);
+      // The app accepts the same URL itself (it verifies the nginx form too).
+      expect((await sut.request(url)).status).toBe(200);
+      const master = await nginx.get(url);
+      expect(master.status).toBe(200);
+      expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+      const segment = await nginx.get(url.replace('master.m3u8', '360p/seg-0000.ts'));
+      expect(segment.status).toBe(200);
+      expect(segment.headers['content-type']).toBe('video/mp2t');
+      expect(segment.body.length).toBe(SEGMENT_BYTES);
+      const [, , , sig] = url.split('/');
+      const forged = url.replace(sig!, `${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`);
+      expect((await nginx.get(forged)).status).toBe(403);
+    });
+  },
+);
