@@ -95,8 +95,10 @@ describe('nginx template: what the code says', () => {
       expect(key).toContain(part);
     }
     // The located country comes from COUNTRY_HEADER (default cf-ipcountry).
-    const countryHeader = EnvSchema.shape.COUNTRY_HEADER.parse(undefined).replaceAll('-', '_');
-    expect(key).toContain(`$http_${countryHeader}`);
+    const countryHeader = EnvSchema.shape.COUNTRY_HEADER.parse(undefined);
+    expect(key).toContain('$vintagetube_country');
+    expect(template).toContain(`"1"     $http_${countryHeader.replaceAll('-', '_')};`);
+    expect(template.toLowerCase()).toContain(`proxy_set_header ${countryHeader} $vintagetube_country;`);
     expect(template).toContain(`map $cookie_${SESSION_COOKIE} $vintagetube_member`);
   });
 });
@@ -237,6 +239,10 @@ describe.skipIf(missing)(skipped('nginx template under Debian nginx', missing), 
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+
+    // A country header from a visitor (no CDN in front) is dropped: same page, same entry.
+    const spoofed = await get('/videos/7/a-film/', { 'cf-ipcountry': 'DE' });
+    expect(spoofed.headers['x-microcache']).toBe('HIT');
 
     // Another language is another page.
     const german = await get('/videos/7/a-film/', { cookie: 'lang=de' });

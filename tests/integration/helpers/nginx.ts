@@ -84,6 +84,7 @@ export async function launchNginx(opts: {
   staticRoot: string;
   uploadChunkMb: number;
   microcacheSeconds?: number;
+  cdnInFront?: boolean;
 }) {
   const dir = mkdtempSync(join(tmpdir(), 'vt-nginx-'));
   mkdirSync(join(dir, 'tmp'));
@@ -114,6 +115,7 @@ export async function launchNginx(opts: {
     CACHE_DIR: join(dir, 'cache'),
     MICROCACHE_SECONDS: String(opts.microcacheSeconds ?? 30),
     UPLOAD_BODY_MAX: `${opts.uploadChunkMb + 1}m`,
+    CDN_IN_FRONT: opts.cdnInFront ? '1' : '0',
   });
   const conf = join(dir, 'nginx.conf');
   writeFileSync(conf, mainConfig(dir, site));
