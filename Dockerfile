@@ -15,7 +15,14 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Run stage: Debian's ffmpeg for the media pipeline; the app runs its TypeScript through tsx.
+# nginx in front (deploy/compose.production.yml): the build's precompressed assets and the config template,
+# which the image's entrypoint renders with envsubst at start (deploy/nginx, ADR 0043).
+FROM nginx:1.26.2-bookworm AS nginx
+COPY --from=build /app/apps/web/build/client /srv/static
+COPY deploy/nginx/templates /etc/nginx/templates
+RUN mkdir -p /srv/media /var/cache/nginx/vintagetube
+
+# Run stage (the default target, so it stays last): Debian's ffmpeg for the media pipeline; the app runs its TypeScript through tsx.
 FROM node:20.20-bookworm-slim AS run
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg \
