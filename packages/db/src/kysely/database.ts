@@ -90,6 +90,16 @@ export interface BlocklistsTable {
   created_at: number;
 }
 
+export interface CacheEpochTable {
+  id: Generated<number>;
+  epoch: number;
+}
+
+export interface CaptchaSpentTable {
+  signature: string;
+  expires_at: number;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   dir: string;
@@ -570,6 +580,8 @@ export interface Database {
   blocklist_fingerprints: BlocklistFingerprintsTable;
   blocklist_hashes: BlocklistHashesTable;
   blocklists: BlocklistsTable;
+  cache_epoch: CacheEpochTable;
+  captcha_spent: CaptchaSpentTable;
   categories: CategoriesTable;
   category_titles: CategoryTitlesTable;
   channels: ChannelsTable;
