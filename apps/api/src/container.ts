@@ -8,6 +8,7 @@ import { createFingerprints } from './moderation/fingerprints.service';
 import { createModeration } from './moderation/index';
 import { createFts5Engine } from './search/fts5-engine';
 import { createMeiliEngine } from './search/meili-engine';
+import { createPostgresEngine } from './search/postgres-engine';
 import { createSearchService } from './search/search.service';
 import { createFriendsService } from './services/actions/friends.service';
 import { createMemberListsService } from './services/actions/member-lists.service';
@@ -133,7 +134,12 @@ export function createServices({
   const jobs = createJobQueue({ data: layer, clock });
   const sessions = createSessionService({ sqlite, clock });
   const uploadsDir = config.uploadsDir ?? join(config.mediaDir, '..', 'uploads');
-  const engine = config.meili ? createMeiliEngine({ sqlite, ...config.meili }) : createFts5Engine(sqlite);
+  // Meilisearch when configured; else full text in the database the data layer runs on (ADR 0045).
+  const engine = config.meili
+    ? createMeiliEngine({ sqlite, ...config.meili })
+    : layer.dialect === 'postgres'
+      ? createPostgresEngine({ sqlite, db: layer.db })
+      : createFts5Engine(sqlite);
   const search = createSearchService({ sqlite, clock, engine, listing, jobs });
   const publish = createPublishService({
     sqlite,
