@@ -6,8 +6,8 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
 import { AppError } from '../lib/app-error';
-import { clientIp } from '../lib/client-ip';
-import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../lib/session-cookie';
+import { clientIp } from '../http/client-ip';
+import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../http/session-cookie';
 import { formFields, ok } from './form';
 import { legacyError } from './legacy-response';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
-import { clientIp } from '../lib/client-ip';
+import { clientIp } from '../http/client-ip';
 import { ReportFieldErrors } from '../services/report.service';
 import { ok } from './form';
 import { legacyError } from './legacy-response';

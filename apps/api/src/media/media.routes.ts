@@ -3,7 +3,7 @@ import { isRestorationStill, mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
-import { sendFile } from '../lib/send-file';
+import { sendFile } from '../http/send-file';
 import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
 import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
 import { readTimelineVtt, under } from './timeline-vtt';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sendFile } from '../lib/send-file';
+import { sendFile } from '../http/send-file';
 import { demoPartnerFeed, demoPartnerThumb } from './demo-partner-feed';
 import type { NetworkConfig } from './network-config';
 

@@ -1,4 +1,4 @@
-import type { PageAgeGate } from '../age/age-gate.page';
+import type { PageAgeGate } from '../routes/age-gate.page';
 import type { Config } from '../config';
 import type { PageNetwork } from '../network/network-config';
 import type { Gender } from '../services/dto';

@@ -1,4 +1,4 @@
-import type { PageAgeGate } from '../age/age-gate.page';
+import type { PageAgeGate } from '../routes/age-gate.page';
 import { compress, type Encoding, negotiate } from '../http/compression';
 import { etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';

@@ -4,7 +4,7 @@ import { type CachedBody, etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
 import type { PublicCaches } from '../services/public-caches';
 import type { Sitemaps } from '../services/sitemap.service';
-import { robotsTxt } from './robots';
+import { robotsTxt } from '../seo/robots';
 
 const XML = 'application/xml; charset=utf-8';
 /** Video files run to a few MB each: keep a handful, never more than the response cache may hold. */

@@ -1,9 +1,9 @@
 import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { sendFile } from '../lib/send-file';
+import { sendFile } from '../http/send-file';
 import { readTimelineVtt, under } from '../media/timeline-vtt';
-import { validMonthRange } from './transparency.service';
+import { validMonthRange } from '../moderation/transparency.service';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
 

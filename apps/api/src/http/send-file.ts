@@ -1,6 +1,6 @@
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { type Encoding, negotiate } from '../http/compression';
+import { type Encoding, negotiate } from './compression';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 

@@ -1,7 +1,7 @@
 // `npm run mail`: the newest mails of the outbox (no SMTP configured), read on the server's own disk, so
 // restore and confirmation links are reachable without serving them over HTTP.
-import { loadConfig } from '../../config';
-import { createMailer } from './mailer';
+import { loadConfig } from '../config';
+import { createMailer } from '../services/auth/mailer';
 
 const config = loadConfig();
 const count = Number(process.argv[2] ?? 5);

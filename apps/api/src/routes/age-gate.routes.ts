@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
-import { isSecure } from '../lib/session-cookie';
-import { safeReturnPath, writeAgeCookie } from './age-cookie';
+import { isSecure } from '../http/session-cookie';
+import { safeReturnPath, writeAgeCookie } from '../http/age-cookie';
 
 const NONCE_COOKIE = 'age_nonce';
 const NONCE_PATH = '/api/age/';
