@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { clientIp } from '../http/client-ip';
-import { ReportFieldErrors } from '../services/report.service';
+import { ReportFieldErrors } from '../services/moderation/report-intake.service';
 import { ok } from './form';
 import { legacyError } from './legacy-response';
 

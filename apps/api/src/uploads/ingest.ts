@@ -14,7 +14,7 @@ import {
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../lib/slug';
-import type { Blocklists, DigestKind, FileDigests } from '../moderation/blocklists.service';
+import type { Blocklists, DigestKind, FileDigests } from '../services/moderation/blocklists.service';
 import type { Clock } from '../services/clock';
 import type { ProvenanceService } from '../services/provenance.service';
 import { writeImageVariants } from './image-variants';

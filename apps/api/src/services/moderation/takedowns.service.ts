@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../services/clock';
-import type { Notifications } from '../services/notifications.service';
-import type { PublishService } from '../services/publish.service';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
+import type { PublishService } from '../publish.service';
 import type { AuditLog } from './audit.service';
 import type { Removals } from './removals.service';
 

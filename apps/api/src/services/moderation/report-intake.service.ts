@@ -3,13 +3,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { AppError } from '../lib/app-error';
-import { checkImage } from '../lib/image-check';
-import { checkEmail, required } from './auth/account-rules';
-import type { AttemptLimiter } from './auth/attempt-limiter';
-import type { Captcha } from './captcha.service';
-import { captchaRequired } from './captcha.service';
-import type { Clock } from './clock';
+import { AppError } from '../../lib/app-error';
+import { checkImage } from '../../lib/image-check';
+import { checkEmail, required } from '../auth/account-rules';
+import type { AttemptLimiter } from '../auth/attempt-limiter';
+import type { Captcha } from '../captcha.service';
+import { captchaRequired } from '../captcha.service';
+import type { Clock } from '../clock';
 import { checkRemovalRequest, type RemovalRequestFields, recordRemovalRequest } from './removal-request';
 
 /** Spec §5: the contact message is at most 1500 characters. */

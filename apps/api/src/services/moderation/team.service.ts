@@ -1,8 +1,8 @@
 import type { Role } from '@vt/db';
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import { hashPassword } from '../services/auth/password';
-import type { Clock } from '../services/clock';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../auth/password';
+import type { Clock } from '../clock';
 import type { AuditLog } from './audit.service';
 
 export interface StaffMember {

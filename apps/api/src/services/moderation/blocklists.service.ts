@@ -10,9 +10,9 @@ import {
   summarize,
 } from '@vt/media';
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import type { Mailer } from '../services/auth/mailer';
-import type { Clock } from '../services/clock';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../auth/mailer';
+import type { Clock } from '../clock';
 import type { AuditLog } from './audit.service';
 import type { Fingerprints } from './fingerprints.service';
 import { createSummaryIndex } from './summary-index';

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import type { SessionService } from '../services/auth/session.service';
-import type { Clock } from '../services/clock';
-import type { Notifications } from '../services/notifications.service';
-import type { PublicCaches } from '../services/public-caches';
-import type { PublishService } from '../services/publish.service';
+import { AppError } from '../../lib/app-error';
+import type { SessionService } from '../auth/session.service';
+import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
+import type { PublicCaches } from '../public-caches';
+import type { PublishService } from '../publish.service';
 import type { AuditLog } from './audit.service';
 import type { Removals } from './removals.service';
 

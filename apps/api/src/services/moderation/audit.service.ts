@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../services/clock';
+import type { Clock } from '../clock';
 
 export const AUDIT_ACTIONS = [
   'video.approve',

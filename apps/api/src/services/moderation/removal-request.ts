@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import { required } from './auth/account-rules';
+import { AppError } from '../../lib/app-error';
+import { required } from '../auth/account-rules';
 
 /** The US TAKE IT DOWN Act's 48 hours, counted from the moment a valid request arrives (ADR 0037). */
 export const REMOVAL_DEADLINE_SECONDS = 48 * 3600;

@@ -3,11 +3,11 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../services/clock';
-import type { Notifications } from '../services/notifications.service';
-import type { PublishService } from '../services/publish.service';
-import type { PreviewImages } from '../uploads/preview-image';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
+import type { PublishService } from '../publish.service';
+import type { PreviewImages } from '../../uploads/preview-image';
 import type { AuditLog } from './audit.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createI18n, isLang, type Lang } from '@vt/i18n';
 import type Database from 'better-sqlite3';
-import { AppError } from '../lib/app-error';
-import type { Mailer } from '../services/auth/mailer';
-import type { Clock } from '../services/clock';
-import type { Notifications } from '../services/notifications.service';
-import type { PublishService } from '../services/publish.service';
+import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../auth/mailer';
+import type { Clock } from '../clock';
+import type { Notifications } from '../notifications.service';
+import type { PublishService } from '../publish.service';
 import type { AuditLog } from './audit.service';
 
 /** The team is mailed once when a request has this little time left, and once when it is missed. */
