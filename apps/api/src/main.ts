@@ -4,8 +4,8 @@ import { migrateDb, openDb, rebuildSearchIndex, searchIndexIsEmpty } from '@vt/d
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createJobHandlers } from './jobs/handlers';
-import { scheduleRecurring } from './jobs/schedule';
-import { createWorker } from './jobs/worker';
+import { scheduleRecurring } from './services/jobs/schedule';
+import { createWorker } from './services/jobs/worker';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
 import { createPageFastPath } from './pages/page-fast-path';

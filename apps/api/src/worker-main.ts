@@ -3,7 +3,7 @@ import { migrateDb, openDb } from '@vt/db';
 import { loadConfig } from './config';
 import { createServices } from './container';
 import { createJobHandlers } from './jobs/handlers';
-import { createWorker } from './jobs/worker';
+import { createWorker } from './services/jobs/worker';
 import { createLogger } from './logger';
 
 const config = loadConfig();

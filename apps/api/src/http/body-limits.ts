@@ -7,7 +7,7 @@ import { BLOCKLIST_MAX_BYTES } from '../services/moderation/blocklists.service';
 import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
 import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
 import { REPORT_IMAGE_RULE } from '../services/moderation/report-intake.service';
-import { PHOTO_MAX_BYTES } from '../uploads/album-upload.service';
+import { PHOTO_MAX_BYTES } from '../services/uploads/album-upload.service';
 
 /** Forms, JSON and tRPC batches: the longest text a member can write is a few thousand characters. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

@@ -9,7 +9,7 @@ import {
   VIDEO_SORTS,
   type VideoSort,
 } from '../services/dto';
-import { bucketOf } from '../services/media-urls.service';
+import { bucketOf } from '../services/media/media-urls.service';
 import { MAX_PAGE } from '../services/video-listing.service';
 
 /** A path segment that does not parse: answered 400 with this code (404 for a bucket mismatch). */

@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/actions/action-errors';
 import { checkLength } from '../services/auth/account-rules';
-import { checkVideoUpload } from '../uploads/upload-rules';
+import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { ok } from './form';
 import { formId } from './form-values';
 import { legacyError } from './legacy-response';

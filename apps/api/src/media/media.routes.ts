@@ -4,9 +4,9 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { sendFile } from '../http/send-file';
-import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
-import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
-import { readTimelineVtt, under } from './timeline-vtt';
+import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media/media-urls.service';
+import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
+import { readTimelineVtt, under } from '../services/media/timeline-vtt';
 
 const TIMELINE_LIFETIME = 2_592_000;
 /**

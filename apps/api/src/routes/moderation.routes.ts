@@ -2,7 +2,7 @@ import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { sendFile } from '../http/send-file';
-import { readTimelineVtt, under } from '../media/timeline-vtt';
+import { readTimelineVtt, under } from '../services/media/timeline-vtt';
 import { validMonthRange } from '../services/moderation/transparency.service';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });

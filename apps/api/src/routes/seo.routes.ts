@@ -3,8 +3,8 @@ import type { AppEnv } from '../app-env';
 import { type CachedBody, etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
 import type { PublicCaches } from '../services/public-caches';
-import type { Sitemaps } from '../services/sitemap.service';
-import { robotsTxt } from '../seo/robots';
+import type { Sitemaps } from '../services/seo/sitemap.service';
+import { robotsTxt } from '../services/seo/robots';
 
 const XML = 'application/xml; charset=utf-8';
 /** Video files run to a few MB each: keep a handful, never more than the response cache may hold. */

@@ -11,8 +11,8 @@ import {
   resolveMediaLimits,
 } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { MediaUrls } from './media-urls.service';
-import { mediaKey } from './media-urls.service';
+import type { MediaUrls } from './media/media-urls.service';
+import { mediaKey } from './media/media-urls.service';
 
 /** Who asks (the request's viewer). */
 export interface DownloadViewer {

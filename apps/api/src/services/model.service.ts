@@ -10,7 +10,7 @@ import type {
   ModelSort,
   ModelThumb,
 } from './dto';
-import type { MediaUrls } from './media-urls.service';
+import type { MediaUrls } from './media/media-urls.service';
 
 export const MODEL_PAGE_SIZE = 60;
 const THUMBS = 4;

@@ -11,7 +11,7 @@ import {
   notificationText,
 } from '@vt/i18n/notifications';
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from './jobs/job-queue';
 import { AppError } from '../lib/app-error';
 import type { Mailer } from './auth/mailer';
 import type { Clock } from './clock';

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { TtlMemo } from '../lib/lru-cache';
 import type { Clock } from './clock';
 import type { DateFilter, Gender, Listing, ListingQuery, ListingSection, VideoSort, VideoThumb } from './dto';
-import type { MediaUrls } from './media-urls.service';
+import type { MediaUrls } from './media/media-urls.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 import { notAVersion, type VideoVersions } from './video-versions.service';
 

@@ -1,5 +1,5 @@
 import type { VideoThumb } from './dto';
-import type { MediaUrls } from './media-urls.service';
+import type { MediaUrls } from './media/media-urls.service';
 
 /** The columns every thumb needs; listing queries select exactly these. */
 export const THUMB_COLUMNS =

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../lib/app-error';
 import { TtlMemo } from '../lib/lru-cache';
 import type { Gender, Listing, NamedLink, VideoDetail, VideoState, VideoThumb } from './dto';
-import type { MediaUrls } from './media-urls.service';
+import type { MediaUrls } from './media/media-urls.service';
 import type { PublicCaches } from './public-caches';
 import type { VideoListing } from './video-listing.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';

@@ -6,9 +6,9 @@ import { AppError } from '../lib/app-error';
 import { coalescedBody } from './coalesced-body';
 import { HashingFileStore } from './hashing-file-store';
 import { createStreamingHashes } from './streaming-hashes';
-import type { UploadService } from './upload.service';
-import { UPLOAD_EXPIRY_SECONDS } from './upload.service';
-import { checkVideoUpload, MAX_UPLOAD_BYTES } from './upload-rules';
+import type { UploadService } from '../services/uploads/upload.service';
+import { UPLOAD_EXPIRY_SECONDS } from '../services/uploads/upload.service';
+import { checkVideoUpload, MAX_UPLOAD_BYTES } from '../services/uploads/upload-rules';
 
 /** A tus error answer: the status and a JSON body tus-js-client hands to the page as the error's text. */
 const tusError = (err: AppError) => ({

@@ -1,4 +1,4 @@
-// Web-side copy of the server's upload rules (apps/api/src/uploads/upload-rules.ts), checked before any byte.
+// Web-side copy of the server's upload rules (apps/api/src/services/uploads/upload-rules.ts), checked before any byte.
 export const VIDEO_FORMATS = [
   '3gp',
   'mp4',

@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from '../auth/mailer';
 import type { SessionService } from '../auth/session.service';
 import type { Clock } from '../clock';
-import type { MediaUrls } from '../media-urls.service';
+import type { MediaUrls } from '../media/media-urls.service';
 import type { Notifications } from '../notifications.service';
 import type { PublicCaches } from '../public-caches';
 import type { PublishService } from '../publish.service';
-import type { PreviewImages } from '../../uploads/preview-image';
+import type { PreviewImages } from '../uploads/preview-image';
 import { createAppeals } from './appeals.service';
 import { createAuditLog } from './audit.service';
 import { createCaptions } from './captions.service';

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import { under } from '../../media/timeline-vtt';
+import { under } from '../media/timeline-vtt';
 import type { PublishService } from '../publish.service';
-import type { PreviewImages } from '../../uploads/preview-image';
+import type { PreviewImages } from '../uploads/preview-image';
 import type { AuditLog } from './audit.service';
 import type { VideoRevisions } from './revisions.service';
 

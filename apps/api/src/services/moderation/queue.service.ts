@@ -1,6 +1,6 @@
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { MediaUrls } from '../media-urls.service';
+import type { MediaUrls } from '../media/media-urls.service';
 import type { FingerprintMatchHint, Fingerprints } from './fingerprints.service';
 import type { RestorationView } from './restoration.service';
 

@@ -2,9 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FieldMode, MediaManifest, RestorationOverrides, RestorationPlan } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue';
 import { AppError, notFound } from '../../lib/app-error';
-import { keptSourceOf } from '../../uploads/restoration-rerun';
+import { keptSourceOf } from '../uploads/restoration-rerun';
 import type { AuditLog } from './audit.service';
 
 /** The moderator's form: one choice per decision ('off' for fields keeps the frames as they are). */

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../clock';
 import type { Notifications } from '../notifications.service';
 import type { PublishService } from '../publish.service';
-import type { PreviewImages } from '../../uploads/preview-image';
+import type { PreviewImages } from '../uploads/preview-image';
 import type { AuditLog } from './audit.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 

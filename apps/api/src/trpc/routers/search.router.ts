@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MAX, SEARCH_MIN } from '../../search/search-engine';
+import { SEARCH_MAX, SEARCH_MIN } from '../../services/search/search-engine';
 import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
 import { MAX_PAGE } from '../../services/video-listing.service';
 import { publicProcedure, router } from '../trpc';

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
-import type { Clock } from '../services/clock';
-import type { Gender, Listing, VideoThumb } from '../services/dto';
-import type { VideoListing } from '../services/video-listing.service';
+import type { Clock } from '../clock';
+import type { Gender, Listing, VideoThumb } from '../dto';
+import type { VideoListing } from '../video-listing.service';
 import { queryTerms, SEARCH_MAX, type SearchEngine, type SearchQuery } from './search-engine';
 
 export interface Suggestions {

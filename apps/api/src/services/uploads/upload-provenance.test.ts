@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { checkVideoUpload } from './upload-rules';
 
 const base = { filename: 'reel.mp4', title: 'Home movie', adult: '1' };

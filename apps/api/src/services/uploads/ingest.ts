@@ -13,10 +13,10 @@ import {
 } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
-import { slugOf } from '../lib/slug';
-import type { Blocklists, DigestKind, FileDigests } from '../services/moderation/blocklists.service';
-import type { Clock } from '../services/clock';
-import type { ProvenanceService } from '../services/provenance.service';
+import { slugOf } from '../../lib/slug';
+import type { Blocklists, DigestKind, FileDigests } from '../moderation/blocklists.service';
+import type { Clock } from '../clock';
+import type { ProvenanceService } from '../provenance.service';
 import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';

@@ -1,4 +1,4 @@
-import type { DateFilter, DurationFilter, Gender, VideoSort } from '../services/dto';
+import type { DateFilter, DurationFilter, Gender, VideoSort } from '../dto';
 
 export type SearchSort = 'relevance' | VideoSort;
 

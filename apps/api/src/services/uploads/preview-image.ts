@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_SETTINGS, MEDIA_FILES } from '@vt/media';
 import sharp from 'sharp';
-import { checkImage } from '../lib/image-check';
+import { checkImage } from '../../lib/image-check';
 
 /** A preview the uploader chose instead of the frame the pipeline picks: at least the 2× thumbnail. */
 export const PREVIEW_RULE = {

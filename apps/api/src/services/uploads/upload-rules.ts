@@ -1,11 +1,11 @@
-import { AppError } from '../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import {
   isEmptyProvenance,
   PROVENANCE_KEYS,
   type Provenance,
   type ProvenanceInput,
   parseProvenance,
-} from '../services/provenance-rules';
+} from '../provenance-rules';
 
 /** Spec §9: the accepted video formats, by extension. */
 export const VIDEO_FORMATS = [

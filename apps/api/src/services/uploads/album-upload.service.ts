@@ -3,12 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { AppError } from '../lib/app-error';
-import { checkImage } from '../lib/image-check';
-import { slugOf } from '../lib/slug';
-import { checkLength } from '../services/auth/account-rules';
-import type { Clock } from '../services/clock';
-import type { PublicCaches } from '../services/public-caches';
+import { AppError } from '../../lib/app-error';
+import { checkImage } from '../../lib/image-check';
+import { slugOf } from '../../lib/slug';
+import { checkLength } from '../auth/account-rules';
+import type { Clock } from '../clock';
+import type { PublicCaches } from '../public-caches';
 
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 320;
