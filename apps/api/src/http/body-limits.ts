@@ -5,7 +5,7 @@ import { VIDEO_EDIT_MAX_BYTES } from '../legacy/video-edit.legacy';
 import { AppError } from '../lib/app-error';
 import { BLOCKLIST_MAX_BYTES } from '../services/moderation/blocklists.service';
 import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
-import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
+import { IMAGE_MAX_BYTES } from '../services/members/profile-edit.service';
 import { REPORT_IMAGE_RULE } from '../services/moderation/report-intake.service';
 import { PHOTO_MAX_BYTES } from '../services/uploads/album-upload.service';
 

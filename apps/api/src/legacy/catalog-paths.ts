@@ -8,8 +8,8 @@ import {
   MODEL_TITS_SIZES,
   type ModelFilters,
   type ModelSort,
-} from '../services/dto';
-import { MAX_PAGE } from '../services/video-listing.service';
+} from '../services/shared/dto';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { BadSegment, DIR, int, oneOf, parseGender, parseLifetime } from './paths';
 
 const MAX_ID = 2_000_000_000;

@@ -8,9 +8,9 @@ import {
   type ListingSection,
   VIDEO_SORTS,
   type VideoSort,
-} from '../services/dto';
+} from '../services/shared/dto';
 import { bucketOf } from '../services/media/media-urls.service';
-import { MAX_PAGE } from '../services/video-listing.service';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 
 /** A path segment that does not parse: answered 400 with this code (404 for a bucket mismatch). */
 export class BadSegment extends Error {

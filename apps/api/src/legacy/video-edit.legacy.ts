@@ -5,7 +5,7 @@ import { catalogs, isLang } from '@vt/i18n';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
-import { requireMember } from '../services/actions/action-errors';
+import { requireMember } from '../services/shared/errors';
 import { checkLength } from '../services/auth/account-rules';
 import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { ok } from './form';

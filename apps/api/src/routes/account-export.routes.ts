@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { requireMember } from '../services/actions/action-errors';
+import { requireMember } from '../services/shared/errors';
 
 /**
  * `GET /api/account/export.json`: the signed-in member's data as a download (docs/decisions/0030). Private

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { type CachedBody, etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
-import type { PublicCaches } from '../services/public-caches';
+import type { PublicCaches } from '../services/shared/public-caches';
 import type { Sitemaps } from '../services/seo/sitemap.service';
 import { robotsTxt } from '../services/seo/robots';
 

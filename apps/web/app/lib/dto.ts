@@ -1,6 +1,6 @@
 // Type-only bridge to the API's data shapes, so Vite never bundles API code into the web app.
 
-export type { OwnAlbum, OwnAlbumLine } from '../../../api/src/services/album-edit.service';
+export type { OwnAlbum, OwnAlbumLine } from '../../../api/src/services/albums/album-edit.service';
 export type {
   AlbumDetail,
   AlbumPage,
@@ -27,14 +27,14 @@ export type {
   VideoSort,
   VideoThumb,
   WallPost,
-} from '../../../api/src/services/dto';
-export type { MemberThumb } from '../../../api/src/services/member-list.service';
-export type { PlaylistDetail, PlaylistThumb } from '../../../api/src/services/playlist.service';
-export type { PublicProvenance, StaffProvenance } from '../../../api/src/services/provenance.service';
+} from '../../../api/src/services/shared/dto';
+export type { MemberThumb } from '../../../api/src/services/members/member-directory.service';
+export type { PlaylistDetail, PlaylistThumb } from '../../../api/src/services/playlists/playlist.service';
+export type { PublicProvenance, StaffProvenance } from '../../../api/src/services/videos/provenance.service';
 export type {
   LicenceBasis,
   OriginalFormat,
   Provenance,
   ProvenanceField,
   RecordsBasis,
-} from '../../../api/src/services/provenance-rules';
+} from '../../../api/src/services/videos/provenance-rules';

@@ -1,9 +1,9 @@
 import { ratingOf } from '@vt/db';
 import type Database from 'better-sqlite3';
-import { deleteAlbumFiles, deleteAlbumRows } from '../album-edit.service';
-import type { Clock } from '../clock';
-import type { PublicCaches } from '../public-caches';
-import type { PublishService } from '../publish.service';
+import { deleteAlbumFiles, deleteAlbumRows } from '../albums/album-edit.service';
+import type { Clock } from '../shared/clock';
+import type { PublicCaches } from '../shared/public-caches';
+import type { PublishService } from '../videos/publish.service';
 import type { AccountService } from './account.service';
 
 export const COMMENT_CHOICES = ['remove', 'anonymise'] as const;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import type { JobName, JobPayloads } from './catalogue';
 
 export interface Job<N extends JobName = JobName> {

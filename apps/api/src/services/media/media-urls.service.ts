@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 
 export const TIMELINE_TOKEN = '/timelines/';
 export const TIMELINE_FORMAT = '160x90';

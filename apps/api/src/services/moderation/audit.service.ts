@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 
 export const AUDIT_ACTIONS = [
   'video.approve',

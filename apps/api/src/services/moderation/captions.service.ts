@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../clock';
-import type { PublicCaches } from '../public-caches';
+import type { Clock } from '../shared/clock';
+import type { PublicCaches } from '../shared/public-caches';
 import type { AuditLog } from './audit.service';
 import { checkWebVtt } from './webvtt';
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Notifications } from '../notifications.service';
-import type { PublishService } from '../publish.service';
+import type { Notifications } from '../notifications/notifications.service';
+import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from './audit.service';
 import type { Fingerprints } from './fingerprints.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';

@@ -8,7 +8,7 @@ import {
   MEDIA_FILES,
 } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import { createSummaryIndex } from './summary-index';
 
 /** [start, end, matchStart, matchEnd] in seconds (end exclusive): a stretch of this video and the same pictures in the other. */

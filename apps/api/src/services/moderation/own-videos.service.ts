@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import { under } from '../media/timeline-vtt';
-import type { PublishService } from '../publish.service';
+import type { PublishService } from '../videos/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
 import type { AuditLog } from './audit.service';
 import type { VideoRevisions } from './revisions.service';

@@ -7,9 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import { checkEmail, required } from '../auth/account-rules';
 import type { AttemptLimiter } from '../auth/attempt-limiter';
-import type { Captcha } from '../captcha.service';
-import { captchaRequired } from '../captcha.service';
-import type { Clock } from '../clock';
+import type { Captcha } from '../auth/captcha.service';
+import { captchaRequired } from '../auth/captcha.service';
+import type { Clock } from '../shared/clock';
 import { checkRemovalRequest, type RemovalRequestFields, recordRemovalRequest } from './removal-request';
 
 /** Spec §5: the contact message is at most 1500 characters. */

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { SessionService } from '../auth/session.service';
-import type { Clock } from '../clock';
-import type { Notifications } from '../notifications.service';
-import type { PublicCaches } from '../public-caches';
-import type { PublishService } from '../publish.service';
+import type { Clock } from '../shared/clock';
+import type { Notifications } from '../notifications/notifications.service';
+import type { PublicCaches } from '../shared/public-caches';
+import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from './audit.service';
 import type { Removals } from './removals.service';
 

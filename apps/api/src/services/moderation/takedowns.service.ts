@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../clock';
-import type { Notifications } from '../notifications.service';
-import type { PublishService } from '../publish.service';
+import type { Clock } from '../shared/clock';
+import type { Notifications } from '../notifications/notifications.service';
+import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from './audit.service';
 import type { Removals } from './removals.service';
 

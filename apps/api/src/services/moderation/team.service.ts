@@ -2,7 +2,7 @@ import type { Role } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/password';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import type { AuditLog } from './audit.service';
 
 export interface StaffMember {

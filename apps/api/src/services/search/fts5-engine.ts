@@ -1,7 +1,7 @@
 import { indexVideos, removeFromIndex } from '@vt/db';
 import type Database from 'better-sqlite3';
-import { MODEL_EXISTS, orderFor } from '../video-listing.service';
-import { notAVersion } from '../video-versions.service';
+import { MODEL_EXISTS, orderFor } from '../videos/video-listing.service';
+import { notAVersion } from '../videos/video-versions.service';
 import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
 
 /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { notAVersion } from '../video-versions.service';
+import { notAVersion } from '../videos/video-versions.service';
 
 /** A listed video as an external engine indexes it: searchable text plus the filter and sort fields. */
 export interface SearchDocument {

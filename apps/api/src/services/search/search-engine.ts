@@ -1,4 +1,4 @@
-import type { DateFilter, DurationFilter, Gender, VideoSort } from '../dto';
+import type { DateFilter, DurationFilter, Gender, VideoSort } from '../shared/dto';
 
 export type SearchSort = 'relevance' | VideoSort;
 

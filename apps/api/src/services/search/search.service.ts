@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
-import type { Clock } from '../clock';
-import type { Gender, Listing, VideoThumb } from '../dto';
-import type { VideoListing } from '../video-listing.service';
+import type { Clock } from '../shared/clock';
+import type { Gender, Listing, VideoThumb } from '../shared/dto';
+import type { VideoListing } from '../videos/video-listing.service';
 import { queryTerms, SEARCH_MAX, type SearchEngine, type SearchQuery } from './search-engine';
 
 export interface Suggestions {

@@ -1,11 +1,11 @@
 import { LANGS } from '@vt/i18n';
 import type Database from 'better-sqlite3';
-import { albumUrl } from '../album.service';
-import { channelUrl } from '../channel.service';
-import { GENDERS } from '../dto';
+import { albumUrl } from '../albums/album.service';
+import { channelUrl } from '../channels/channel.service';
+import { GENDERS } from '../shared/dto';
 import type { MediaUrls } from '../media/media-urls.service';
-import { videoUrl } from '../video-row';
-import { notAVersion } from '../video-versions.service';
+import { videoUrl } from '../videos/video-row';
+import { notAVersion } from '../videos/video-versions.service';
 
 /**
  * Each paged sitemap file covers a fixed range of ids, so an entry never moves between files and a

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import { slugOf } from '../../lib/slug';
 import { checkLength } from '../auth/account-rules';
-import type { Clock } from '../clock';
-import type { PublicCaches } from '../public-caches';
+import type { Clock } from '../shared/clock';
+import type { PublicCaches } from '../shared/public-caches';
 
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 320;

@@ -5,7 +5,7 @@ import {
   type Provenance,
   type ProvenanceInput,
   parseProvenance,
-} from '../provenance-rules';
+} from '../videos/provenance-rules';
 
 /** Spec §9: the accepted video formats, by extension. */
 export const VIDEO_FORMATS = [

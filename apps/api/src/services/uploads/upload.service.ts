@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import type { PreviewImages } from './preview-image';
 import { MAX_CONCURRENT_UPLOADS, type VideoUploadMeta } from './upload-rules';
 

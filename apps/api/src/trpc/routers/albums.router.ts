@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MOVE_DIRECTIONS } from '../../lib/reorder';
-import { ALBUM_SORTS } from '../../services/dto';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { ALBUM_SORTS } from '../../services/shared/dto';
+import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { memberProcedure, publicProcedure, router } from '../trpc';
 
 const albumId = z.number().int().positive();
