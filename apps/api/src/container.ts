@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from './config';
 import { createJobQueue } from './services/jobs/job-queue';
-import { createAuditLog } from './services/moderation/audit.service';
-import { createBlocklists } from './services/moderation/blocklists.service';
-import { createFingerprints } from './services/moderation/fingerprints.service';
+import { createAuditLog } from './services/audit/audit.service';
+import { createBlocklists } from './services/screening/blocklists.service';
+import { createFingerprints } from './services/screening/fingerprints.service';
 import { createModeration } from './services/moderation/index';
 import { createFts5Engine } from './services/search/fts5-engine';
 import { createMeiliEngine } from './services/search/meili-engine';
@@ -20,7 +20,7 @@ import { createAgeAssurance } from './services/age-assurance/age-assurance.servi
 import { createAlbumService } from './services/albums/album.service';
 import { createAlbumEdit } from './services/albums/album-edit.service';
 import { createAccountService } from './services/auth/account.service';
-import { createAccountData } from './services/auth/account-data.service';
+import { createAccountData } from './services/members/account-data.service';
 import { createAuthService } from './services/auth/auth.service';
 import {
   createExternalAuth,

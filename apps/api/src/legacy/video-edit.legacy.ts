@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/shared/errors';
 import { checkLength } from '../services/auth/account-rules';
-import { checkVideoUpload } from '../services/uploads/upload-rules';
+import { checkVideoUpload, VIDEO_EDIT_MAX_BYTES } from '../services/uploads/upload-rules';
 import { ok } from './form';
 import { formId } from './form-values';
 import { legacyError } from './legacy-response';
@@ -17,9 +17,6 @@ function notifyText(lang: string, code: 'video_edit_pending'): string {
   const notify = (catalog: unknown) => (catalog as { notify?: Record<string, string> }).notify?.[code];
   return notify(catalogs[isLang(lang) ? lang : 'en']) ?? notify(catalogs.en) ?? code;
 }
-
-/** The single-request path is for small files: anything bigger goes through tus. */
-export const VIDEO_EDIT_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * `POST /api/video_edit.php` (spec §7, multipart with progress; docs/api/uploads.md): a small video in one

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/app-error';
-import type { AttemptLimiter } from '../auth/attempt-limiter';
+import type { AttemptLimiter } from './attempt-limiter';
 import { LIMITS, type LimitName, VIEW_WINDOW, VIEWS_PER_ADDRESS } from './limits';
 
 /** One table for every limiter; each keeps its rows apart by its key prefix (the limit's name). */

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../auth/mailer';
 import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import { hashToken, type Removals } from './removals.service';
 
 /** An appeal's statement: enough to explain, short enough to read in the queue. */

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import { checkWebVtt } from './webvtt';
 
 /** Caption languages: a two-letter (ISO 639-1) code, the <track srclang>. */

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { under } from '../media/timeline-vtt';
 import type { PublishService } from '../videos/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import type { VideoRevisions } from './revisions.service';
 
 export const MAX_EDIT_CATEGORIES = 3;

@@ -1,7 +1,7 @@
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../media/media-urls.service';
-import type { FingerprintMatchHint, Fingerprints } from './fingerprints.service';
+import type { FingerprintMatchHint, Fingerprints } from '../screening/fingerprints.service';
 import type { RestorationView } from './restoration.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */

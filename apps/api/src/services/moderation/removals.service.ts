@@ -6,7 +6,7 @@ import type { Mailer } from '../auth/mailer';
 import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
 import type { PublishService } from '../videos/publish.service';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 
 /** The team is mailed once when a request has this little time left, and once when it is missed. */
 export const DEADLINE_WARNING_SECONDS = 12 * 3600;

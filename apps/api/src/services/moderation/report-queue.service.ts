@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
 import type { PublicCaches } from '../shared/public-caches';
 import type { PublishService } from '../videos/publish.service';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import type { Removals } from './removals.service';
 
 /** Card networks expect reports answered within 7 days; older open ones are flagged. */

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
 import { AppError, notFound } from '../../lib/app-error';
 import { keptSourceOf } from '../uploads/restoration-rerun';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 
 /** The moderator's form: one choice per decision ('off' for fields keeps the frames as they are). */
 export const FIELD_CHOICES = ['auto', 'off', 'deinterlace', 'inverse_telecine'] as const;

@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
 import type { PublishService } from '../videos/publish.service';
 import type { PreviewImages } from '../uploads/preview-image';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 
 /** The fields an uploader may change after upload; only the changed ones are stored. */

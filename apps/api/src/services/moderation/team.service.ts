@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../shared/clock';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 
 export interface StaffMember {
   id: number;

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { PublishService } from '../videos/publish.service';
 import { videoUrl } from '../videos/video-row';
 import type { VersionMode } from '../videos/video-versions.service';
-import type { AuditLog } from './audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import { videoIdsOf } from './takedowns.service';
 
 interface VideoRow {

@@ -14,7 +14,7 @@ import {
 import type Database from 'better-sqlite3';
 import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../../lib/slug';
-import type { Blocklists, DigestKind, FileDigests } from '../moderation/blocklists.service';
+import type { Blocklists, DigestKind, FileDigests } from '../screening/blocklists.service';
 import type { Clock } from '../shared/clock';
 import type { ProvenanceService } from '../videos/provenance.service';
 import { writeImageVariants } from './image-variants';

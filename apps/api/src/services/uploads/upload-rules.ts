@@ -31,6 +31,8 @@ export const VIDEO_FORMATS = [
 ] as const;
 /** Spec §9: 10 GB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
+/** The single-request path (`POST /api/video_edit.php`) is for small files: anything bigger goes through tus. */
+export const VIDEO_EDIT_MAX_BYTES = 256 * 1024 * 1024;
 /** Spec §9: longer than 6 minutes for exclusive videos, 10 for the others (checked after probing). */
 export const MIN_SECONDS = { exclusive: 360, nonExclusive: 600 } as const;
 export const TITLE_MIN = 3;

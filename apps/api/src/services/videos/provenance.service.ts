@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { AuditLog } from '../moderation/audit.service';
+import type { AuditLog } from '../audit/audit.service';
 import type { Clock } from '../shared/clock';
 import {
   isEmptyProvenance,

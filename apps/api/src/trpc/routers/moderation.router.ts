@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from '../../services/moderation/audit.service';
+import { AUDIT_ACTIONS } from '../../services/audit/audit.service';
 import type { QueueKey } from '../../services/moderation/decisions.service';
 import { REJECT_REASONS } from '../../services/moderation/reject-reasons';
 import { FIELD_CHOICES, SWITCH_CHOICES } from '../../services/moderation/restoration.service';
