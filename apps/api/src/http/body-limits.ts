@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { AppError } from '../lib/app-error';
 import { BLOCKLIST_MAX_BYTES } from '../services/screening/blocklists.service';
 import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';

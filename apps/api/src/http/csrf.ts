@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { readSessionToken } from './session-cookie';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

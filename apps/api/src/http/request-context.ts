@@ -3,7 +3,7 @@ import { isLang } from '@vt/i18n';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Logger } from 'pino';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import type { Config } from '../config';
 import type { Services } from '../container';
 import { clientIp } from './client-ip';

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /** Paths that are files or APIs, never pages. */
 const FILES = /^\/(api|trpc|media|thumbs|timelines|assets|dev|static)\//;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import type { AlbumDetail, AlbumThumb } from '../services/shared/dto';
 import { parseAlbums } from './catalog-paths';
 import { cachedJson, legacyError } from './legacy-response';

@@ -2,7 +2,7 @@ import { isLang } from '@vt/i18n';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
 import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
 import { AppError } from '../lib/app-error';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { COMMENTS_MAX_PAGE } from '../services/community/comment.service';
 import { COMMENT_SECTIONS, type CommentItem } from '../services/shared/dto';
 import { cachedJson, legacyError } from './legacy-response';

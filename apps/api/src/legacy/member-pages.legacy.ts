@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import type { MemberProfile, MemberSubscription } from '../services/shared/dto';
 import type { MemberThumb } from '../services/members/member-directory.service';
 import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../services/members/member-profile.service';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { MEMBER_SORTS, type MemberFilters } from '../services/members/member-directory.service';
 import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { cachedJson, legacyError } from './legacy-response';

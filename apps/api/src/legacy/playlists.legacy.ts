@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { PLAYLIST_SORTS, type PlaylistThumb } from '../services/playlists/playlist.service';
 import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { legacyError, memberOwnedJson } from './legacy-response';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { clientIp } from '../http/client-ip';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { SEARCH_MAX, SEARCH_MIN, type SearchFilters } from '../services/search/search-engine';
 import type { ListingSection } from '../services/shared/dto';

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { visitorOf } from '../http/visitor';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/shared/errors';

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogs, isLang } from '@vt/i18n';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { requireMember } from '../services/shared/errors';
 import { checkLength } from '../services/auth/account-rules';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { VIDEO_LIST_PRIVACY } from '../services/members/member-profile.service';
 import { decadeParam } from '../services/videos/provenance-rules';

@@ -1,7 +1,7 @@
 import { extname, join } from 'node:path';
 import { isRestorationStill, mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { sendFile } from '../http/send-file';
 import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media/media-urls.service';

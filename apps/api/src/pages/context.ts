@@ -1,6 +1,6 @@
 import type { PageAgeGate } from '../routes/age-gate.page';
 import type { Config } from '../config';
-import type { PageNetwork } from '../network/network-config';
+import type { PageNetwork } from '../services/network/network-config';
 import type { Gender } from '../services/shared/dto';
 import type { Viewer } from '../services/shared/viewer';
 import type { ApiCaller } from '../trpc/root';

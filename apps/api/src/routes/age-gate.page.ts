@@ -1,7 +1,7 @@
 import { isLang } from '@vt/i18n';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AGE_COOKIE } from '../services/age-assurance/age-assurance.service';
 import type { GateLang } from '../services/age-assurance/gate-language';
 

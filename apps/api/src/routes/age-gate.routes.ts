@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
 import { isSecure } from '../http/session-cookie';
 import { safeReturnPath, writeAgeCookie } from '../http/age-cookie';

@@ -1,6 +1,6 @@
 import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { sendFile } from '../http/send-file';
 import { readTimelineVtt, under } from '../services/media/timeline-vtt';
 import { validMonthRange } from '../services/moderation/transparency.service';

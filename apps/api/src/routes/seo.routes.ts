@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { type CachedBody, etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
 import type { PublicCaches } from '../services/shared/public-caches';

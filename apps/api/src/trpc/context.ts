@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { visitorOf } from '../http/visitor';
 import { readSessionToken } from '../http/session-cookie';
 import type { TrpcContext } from './trpc';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server } from '@tus/server';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { coalescedBody } from './coalesced-body';
 import { HashingFileStore } from './hashing-file-store';

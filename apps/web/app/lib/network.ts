@@ -1,5 +1,5 @@
 // Type-only bridge to the API's network configuration (NETWORK_CONFIG), plus the ad zones' fixed sizes.
-export type { PageNetwork } from '../../../api/src/network/network-config';
+export type { PageNetwork } from '../../../api/src/services/network/network-config';
 
 /** Spec §9: the under-player ad is 728×128, scaled down on small screens. */
 export const UNDER_PLAYER_AD = { width: 728, height: 128 } as const;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Services } from './container';
-import type { Gender } from './services/shared/dto';
-import type { Viewer } from './services/shared/viewer';
+import type { Services } from '../container';
+import type { Gender } from '../services/shared/dto';
+import type { Viewer } from '../services/shared/viewer';
 
 /** Per-request values middleware puts on the Hono context. */
 export interface AppEnv {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 import { demoPartnerFeed } from './demo-partner-feed';
 import { DEMO_NETWORK_FILE, loadNetworkConfig, pageNetwork, parseNetworkConfig } from './network-config';
 

@@ -1,8 +1,8 @@
 import { isLang } from '@vt/i18n';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { AD_ZONES, type AdZone } from './ad-document-url';
-import type { NetworkConfig } from './network-config';
+import type { AppEnv } from '../http/app-env';
+import { AD_ZONES, type AdZone } from '../services/network/ad-document-url';
+import type { NetworkConfig } from '../services/network/network-config';
 
 /** The iframe sandbox of every ad: scripts and popups, never the site's origin, forms or top navigation. */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { sendFile } from '../http/send-file';
-import { demoPartnerFeed, demoPartnerThumb } from './demo-partner-feed';
-import type { NetworkConfig } from './network-config';
+import { demoPartnerFeed, demoPartnerThumb } from '../services/network/demo-partner-feed';
+import type { NetworkConfig } from '../services/network/network-config';
 
 const FEED = /^videos\.([a-z0-9_-]{1,40})\.json$/;
 const DEMO_THUMB = /^demo-(\d{1,3})\.svg$/;
