@@ -4,8 +4,11 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
 import { createWorker } from '../../apps/api/src/services/jobs/worker';
+import {
+  REMOVAL_DEADLINE_SECONDS,
+  recordRemovalRequest,
+} from '../../apps/api/src/services/moderation/removal-request';
 import { createRemovals } from '../../apps/api/src/services/moderation/removals.service';
-import { REMOVAL_DEADLINE_SECONDS, recordRemovalRequest } from '../../apps/api/src/services/moderation/removal-request';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;

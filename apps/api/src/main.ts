@@ -4,11 +4,11 @@ import { migrateDb, openDb, rebuildSearchIndex, searchIndexIsEmpty } from '@vt/d
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createJobHandlers } from './jobs/handlers';
-import { scheduleRecurring } from './services/jobs/schedule';
-import { createWorker } from './services/jobs/worker';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
 import { createPageFastPath } from './pages/page-fast-path';
+import { scheduleRecurring } from './services/jobs/schedule';
+import { createWorker } from './services/jobs/worker';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

@@ -3,8 +3,8 @@ import { migrateDb, openDb } from '@vt/db';
 import { loadConfig } from './config';
 import { createServices } from './container';
 import { createJobHandlers } from './jobs/handlers';
-import { createWorker } from './services/jobs/worker';
 import { createLogger } from './logger';
+import { createWorker } from './services/jobs/worker';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

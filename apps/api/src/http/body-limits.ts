@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from './app-env';
 import { AppError } from '../lib/app-error';
-import { BLOCKLIST_MAX_BYTES } from '../services/screening/blocklists.service';
-import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
 import { IMAGE_MAX_BYTES } from '../services/members/profile-edit.service';
 import { REPORT_IMAGE_RULE } from '../services/moderation/report-intake.service';
+import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
+import { BLOCKLIST_MAX_BYTES } from '../services/screening/blocklists.service';
 import { PHOTO_MAX_BYTES } from '../services/uploads/album-upload.service';
 import { VIDEO_EDIT_MAX_BYTES } from '../services/uploads/upload-rules';
+import type { AppEnv } from './app-env';
 
 /** Forms, JSON and tRPC batches: the longest text a member can write is a few thousand characters. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

@@ -2,12 +2,12 @@ import { isLang } from '@vt/i18n';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
-import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
-import { AppError } from '../lib/app-error';
+import type { AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
+import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
 import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../http/session-cookie';
+import { AppError } from '../lib/app-error';
 import { formFields, ok } from './form';
 import { legacyError } from './legacy-response';
 

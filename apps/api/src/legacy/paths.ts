@@ -1,4 +1,5 @@
 import { LANGS } from '@vt/i18n';
+import { bucketOf } from '../services/media/media-urls.service';
 import {
   DATE_FILTERS,
   type DateFilter,
@@ -9,7 +10,6 @@ import {
   VIDEO_SORTS,
   type VideoSort,
 } from '../services/shared/dto';
-import { bucketOf } from '../services/media/media-urls.service';
 import { MAX_PAGE } from '../services/videos/video-listing.service';
 
 /** A path segment that does not parse: answered 400 with this code (404 for a bucket mismatch). */

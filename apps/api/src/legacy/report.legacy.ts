@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
-import { AppError } from '../lib/app-error';
+import type { AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
+import { AppError } from '../lib/app-error';
 import { ReportFieldErrors } from '../services/moderation/report-intake.service';
 import { ok } from './form';
 import { legacyError } from './legacy-response';

@@ -2,11 +2,16 @@ import { extname, join } from 'node:path';
 import { isRestorationStill, mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { AppError } from '../lib/app-error';
 import { sendFile } from '../http/send-file';
-import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media/media-urls.service';
-import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
+import { AppError } from '../lib/app-error';
+import {
+  bucketOf,
+  CAPTIONS_FORMAT,
+  mediaPathOfKey,
+  TIMELINE_FORMAT,
+} from '../services/media/media-urls.service';
 import { readTimelineVtt, under } from '../services/media/timeline-vtt';
+import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
 
 const TIMELINE_LIFETIME = 2_592_000;
 /**

@@ -1,7 +1,7 @@
-import type { PageAgeGate } from '../routes/age-gate.page';
 import { compress, type Encoding, negotiate } from '../http/compression';
 import { etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
+import type { PageAgeGate } from '../routes/age-gate.page';
 import { inlineScriptHashes, withScriptHashes } from './script-hashes';
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config';
-import { isSecure } from '../http/session-cookie';
 import { safeReturnPath, writeAgeCookie } from '../http/age-cookie';
+import type { AppEnv } from '../http/app-env';
+import { isSecure } from '../http/session-cookie';
 
 const NONCE_COOKIE = 'age_nonce';
 const NONCE_PATH = '/api/age/';

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { type CachedBody, etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
-import type { PublicCaches } from '../services/shared/public-caches';
-import type { Sitemaps } from '../services/seo/sitemap.service';
 import { robotsTxt } from '../services/seo/robots';
+import type { Sitemaps } from '../services/seo/sitemap.service';
+import type { PublicCaches } from '../services/shared/public-caches';
 
 const XML = 'application/xml; charset=utf-8';
 /** Video files run to a few MB each: keep a handful, never more than the response cache may hold. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-env';
-import { visitorOf } from '../http/visitor';
 import { readSessionToken } from '../http/session-cookie';
+import { visitorOf } from '../http/visitor';
 import type { TrpcContext } from './trpc';
 
 export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcContext {

@@ -2,8 +2,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { Services } from '../container';
 import { AppError } from '../lib/app-error';
 import type { Gender } from '../services/shared/dto';
-import type { Visitor } from '../services/stats/view-stats.service';
 import type { Viewer } from '../services/shared/viewer';
+import type { Visitor } from '../services/stats/view-stats.service';
 
 export interface TrpcContext {
   services: Services;

@@ -4,9 +4,9 @@ import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { type MoveDirection, moved } from '../../lib/reorder';
-import { albumImageUrl } from './album.service';
 import { checkLength } from '../auth/account-rules';
 import type { PublicCaches } from '../shared/public-caches';
+import { albumImageUrl } from './album.service';
 
 /** status_id of albums, as for videos: listed, waiting for a moderator, rejected, gone. */
 const LISTED = 1;

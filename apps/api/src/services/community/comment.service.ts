@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
+import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
 import type { CommentItem, CommentSection, Listing } from '../shared/dto';
-import type { Notifications } from '../notifications/notifications.service';
 import type { VideoVersions } from '../videos/video-versions.service';
 
 /** Spec §5: a comment is at least 5 characters. */

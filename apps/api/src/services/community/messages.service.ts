@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
+import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
-import type { Notifications } from '../notifications/notifications.service';
 
 export const MESSAGE_MAX = 2000;
 export const CONVERSATION_PAGE_SIZE = 30;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
 
 export const SUBSCRIBE_SECTIONS = ['member', 'model', 'channel'] as const;
 export type SubscribeSection = (typeof SUBSCRIBE_SECTIONS)[number];

@@ -1,10 +1,10 @@
 import { ratingOf } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { deleteAlbumFiles, deleteAlbumRows } from '../albums/album-edit.service';
+import type { AccountService } from '../auth/account.service';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
 import type { PublishService } from '../videos/publish.service';
-import type { AccountService } from '../auth/account.service';
 
 export const COMMENT_CHOICES = ['remove', 'anonymise'] as const;
 export type CommentChoice = (typeof COMMENT_CHOICES)[number];

@@ -1,10 +1,10 @@
 import { MEMBER_PRIVATE_SECTIONS, type MemberPrivateSection } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import { modelImageUrl } from '../models/model.service';
 import type { Clock } from '../shared/clock';
 import type { Listing, MemberProfile, MemberSubscription } from '../shared/dto';
 import { ageOn, type MemberThumb, type MemberThumbRow, toMemberThumb } from './member-directory.service';
-import { modelImageUrl } from '../models/model.service';
 
 export const FRIENDS_PAGE_SIZE = 48;
 export { MEMBER_PRIVATE_SECTIONS, type MemberPrivateSection };

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { TtlMemo } from '../../lib/lru-cache';
+import type { MediaUrls } from '../media/media-urls.service';
 import type {
   Gender,
   Listing,
@@ -10,7 +11,6 @@ import type {
   ModelSort,
   ModelThumb,
 } from '../shared/dto';
-import type { MediaUrls } from '../media/media-urls.service';
 
 export const MODEL_PAGE_SIZE = 60;
 const THUMBS = 4;

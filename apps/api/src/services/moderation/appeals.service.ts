@@ -1,10 +1,10 @@
 import { createI18n, isLang, type Lang } from '@vt/i18n';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../auth/mailer';
-import type { Clock } from '../shared/clock';
-import type { Notifications } from '../notifications/notifications.service';
 import type { AuditLog } from '../audit/audit.service';
+import type { Mailer } from '../auth/mailer';
+import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
 import { hashToken, type Removals } from './removals.service';
 
 /** An appeal's statement: enough to explain, short enough to read in the queue. */

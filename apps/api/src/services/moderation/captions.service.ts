@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { AuditLog } from '../audit/audit.service';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
-import type { AuditLog } from '../audit/audit.service';
 import { checkWebVtt } from './webvtt';
 
 /** Caption languages: a two-letter (ISO 639-1) code, the <track srclang>. */

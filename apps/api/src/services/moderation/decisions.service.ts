@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { Notifications } from '../notifications/notifications.service';
-import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from '../audit/audit.service';
+import type { Notifications } from '../notifications/notifications.service';
 import type { Fingerprints } from '../screening/fingerprints.service';
+import type { PublishService } from '../videos/publish.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 import type { VideoRevisions } from './revisions.service';
 

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import sharp from 'sharp';
-import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import { under } from '../media/timeline-vtt';
-import type { PublishService } from '../videos/publish.service';
-import type { PreviewImages } from '../uploads/preview-image';
 import type { AuditLog } from '../audit/audit.service';
+import type { JobQueue } from '../jobs/job-queue';
+import { under } from '../media/timeline-vtt';
+import type { PreviewImages } from '../uploads/preview-image';
+import type { PublishService } from '../videos/publish.service';
 import type { VideoRevisions } from './revisions.service';
 
 export const MAX_EDIT_CATEGORIES = 3;

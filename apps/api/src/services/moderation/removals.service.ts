@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createI18n, isLang, type Lang } from '@vt/i18n';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../auth/mailer';
-import type { Clock } from '../shared/clock';
-import type { Notifications } from '../notifications/notifications.service';
-import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from '../audit/audit.service';
+import type { Mailer } from '../auth/mailer';
+import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
+import type { PublishService } from '../videos/publish.service';
 
 /** The team is mailed once when a request has this little time left, and once when it is missed. */
 export const DEADLINE_WARNING_SECONDS = 12 * 3600;

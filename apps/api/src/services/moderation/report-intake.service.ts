@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import { checkEmail, required } from '../auth/account-rules';
-import type { AttemptLimiter } from '../limits/attempt-limiter';
 import type { Captcha } from '../auth/captcha.service';
 import { captchaRequired } from '../auth/captcha.service';
+import type { AttemptLimiter } from '../limits/attempt-limiter';
 import type { Clock } from '../shared/clock';
 import { checkRemovalRequest, type RemovalRequestFields, recordRemovalRequest } from './removal-request';
 

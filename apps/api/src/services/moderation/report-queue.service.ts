@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { AuditLog } from '../audit/audit.service';
 import type { SessionService } from '../auth/session.service';
-import type { Clock } from '../shared/clock';
 import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
 import type { PublishService } from '../videos/publish.service';
-import type { AuditLog } from '../audit/audit.service';
 import type { Removals } from './removals.service';
 
 /** Card networks expect reports answered within 7 days; older open ones are flagged. */

@@ -2,10 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FieldMode, MediaManifest, RestorationOverrides, RestorationPlan } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../jobs/job-queue';
 import { AppError, notFound } from '../../lib/app-error';
-import { keptSourceOf } from '../uploads/restoration-rerun';
 import type { AuditLog } from '../audit/audit.service';
+import type { JobQueue } from '../jobs/job-queue';
+import { keptSourceOf } from '../uploads/restoration-rerun';
 
 /** The moderator's form: one choice per decision ('off' for fields keeps the frames as they are). */
 export const FIELD_CHOICES = ['auto', 'off', 'deinterlace', 'inverse_telecine'] as const;

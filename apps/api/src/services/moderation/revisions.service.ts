@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { MEDIA_FILES } from '@vt/media';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../shared/clock';
-import type { Notifications } from '../notifications/notifications.service';
-import type { PublishService } from '../videos/publish.service';
-import type { PreviewImages } from '../uploads/preview-image';
 import type { AuditLog } from '../audit/audit.service';
+import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
+import type { PreviewImages } from '../uploads/preview-image';
+import type { PublishService } from '../videos/publish.service';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 
 /** The fields an uploader may change after upload; only the changed ones are stored. */

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../shared/clock';
-import type { Notifications } from '../notifications/notifications.service';
-import type { PublishService } from '../videos/publish.service';
 import type { AuditLog } from '../audit/audit.service';
+import type { Notifications } from '../notifications/notifications.service';
+import type { Clock } from '../shared/clock';
+import type { PublishService } from '../videos/publish.service';
 import type { Removals } from './removals.service';
 
 export interface TakedownClaim {

@@ -1,9 +1,9 @@
 import type { Role } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { AuditLog } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../shared/clock';
-import type { AuditLog } from '../audit/audit.service';
 
 export interface StaffMember {
   id: number;

@@ -1,11 +1,11 @@
 import type { ErrorCode } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { AuditLog } from '../audit/audit.service';
 import type { Clock } from '../shared/clock';
 import type { PublishService } from '../videos/publish.service';
 import { videoUrl } from '../videos/video-row';
 import type { VersionMode } from '../videos/video-versions.service';
-import type { AuditLog } from '../audit/audit.service';
 import { videoIdsOf } from './takedowns.service';
 
 interface VideoRow {

@@ -11,9 +11,9 @@ import {
   notificationText,
 } from '@vt/i18n/notifications';
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../auth/mailer';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
 

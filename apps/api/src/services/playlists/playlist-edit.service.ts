@@ -5,8 +5,8 @@ import { type MoveDirection, moved } from '../../lib/reorder';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
 import type { Gender } from '../shared/dto';
-import type { PublicCaches } from '../shared/public-caches';
 import { videoNotFound } from '../shared/errors';
+import type { PublicCaches } from '../shared/public-caches';
 
 /** Spec §5 playlist form: title 3–100, description 5–500, both required. */
 export const PLAYLIST_TITLE = [3, 100] as const;

@@ -11,9 +11,9 @@ import {
 } from '@vt/media';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { AuditLog } from '../audit/audit.service';
 import type { Mailer } from '../auth/mailer';
 import type { Clock } from '../shared/clock';
-import type { AuditLog } from '../audit/audit.service';
 import type { Fingerprints } from './fingerprints.service';
 import { createSummaryIndex } from './summary-index';
 

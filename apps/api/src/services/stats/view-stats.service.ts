@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../shared/clock';
 import type { RateLimits } from '../limits/rate-limits.service';
+import type { Clock } from '../shared/clock';
 
 export const UNKNOWN_COUNTRY = 'xx';
 

@@ -12,8 +12,8 @@ import {
   streamSeconds,
 } from '@vt/media';
 import type Database from 'better-sqlite3';
-import type { JobContext } from '../jobs/worker';
 import { slugOf } from '../../lib/slug';
+import type { JobContext } from '../jobs/worker';
 import type { Blocklists, DigestKind, FileDigests } from '../screening/blocklists.service';
 import type { Clock } from '../shared/clock';
 import type { ProvenanceService } from '../videos/provenance.service';

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { JobQueue } from '../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
 import type { PreviewImages } from './preview-image';
 import { MAX_CONCURRENT_UPLOADS, type VideoUploadMeta } from './upload-rules';

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { AuditLog } from '../audit/audit.service';
 import type { Clock } from '../shared/clock';
+import type { PublicCaches } from '../shared/public-caches';
 import {
   isEmptyProvenance,
   missingFields,
@@ -12,7 +13,6 @@ import {
   type RecordsBasis,
   recordsBasis,
 } from './provenance-rules';
-import type { PublicCaches } from '../shared/public-caches';
 
 interface Row {
   production_year: number | null;

@@ -1,8 +1,16 @@
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../../lib/lru-cache';
-import type { Clock } from '../shared/clock';
-import type { DateFilter, Gender, Listing, ListingQuery, ListingSection, VideoSort, VideoThumb } from '../shared/dto';
 import type { MediaUrls } from '../media/media-urls.service';
+import type { Clock } from '../shared/clock';
+import type {
+  DateFilter,
+  Gender,
+  Listing,
+  ListingQuery,
+  ListingSection,
+  VideoSort,
+  VideoThumb,
+} from '../shared/dto';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 import { notAVersion, type VideoVersions } from './video-versions.service';
 
