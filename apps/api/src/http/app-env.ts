@@ -1,6 +1,6 @@
+import type { Gender } from '@vt/rules';
 import type { Logger } from 'pino';
 import type { Services } from '../container';
-import type { Gender } from '../services/shared/dto';
 import type { Viewer } from '../services/shared/viewer';
 
 /** Per-request values middleware puts on the Hono context. */
@@ -8,7 +8,7 @@ export interface AppEnv {
   Variables: {
     services: Services;
     requestId: string;
-    /** The caller's address (lib/client-ip.ts: forwarded only behind a trusted proxy). */
+    /** The caller's address (http/client-ip.ts: forwarded only behind a trusted proxy). */
     clientIp: string;
     /** The request reached the site over TLS (directly, or through a trusted proxy): cookies get `Secure`. */
     secure: boolean;

@@ -1,3 +1,4 @@
+import { VIDEO_EDIT_MAX_BYTES } from '@vt/rules';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../lib/app-error';
@@ -6,7 +7,6 @@ import { REPORT_IMAGE_RULE } from '../services/moderation/report-intake.service'
 import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
 import { BLOCKLIST_MAX_BYTES } from '../services/screening/blocklists.service';
 import { PHOTO_MAX_BYTES } from '../services/uploads/album-upload.service';
-import { VIDEO_EDIT_MAX_BYTES } from '../services/uploads/upload-rules';
 import type { AppEnv } from './app-env';
 
 /** Forms, JSON and tRPC batches: the longest text a member can write is a few thousand characters. */

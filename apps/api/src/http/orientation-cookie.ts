@@ -1,6 +1,6 @@
+import { GENDERS, type Gender } from '@vt/rules';
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { GENDERS, type Gender } from '../services/shared/dto';
 
 export const ORIENTATION_COOKIE = 'orientation';
 const ONE_YEAR = 365 * 24 * 60 * 60;

@@ -1,14 +1,14 @@
 import {
   ALBUM_SORTS,
-  type AlbumSection,
   type AlbumSort,
   type Gender,
   MODEL_RACES,
   MODEL_SORTS,
   MODEL_TITS_SIZES,
-  type ModelFilters,
   type ModelSort,
-} from '../services/shared/dto';
+} from '@vt/rules';
+import type { AlbumSection } from '../services/albums/album.dto';
+import type { ModelFilters } from '../services/models/model.dto';
 import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { BadSegment, DIR, int, oneOf, parseGender, parseLifetime } from './paths';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
+import type { MemberProfile, MemberSubscription } from '../services/members/member.dto';
 import type { MemberThumb } from '../services/members/member-directory.service';
 import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../services/members/member-profile.service';
-import type { MemberProfile, MemberSubscription } from '../services/shared/dto';
 import { MAX_PAGE, unfilteredQuery } from '../services/videos/video-listing.service';
 import { legacyAlbumThumb } from './albums.legacy';
 import { legacyError, memberOwnedJson } from './legacy-response';

@@ -1,15 +1,15 @@
 import { LANGS } from '@vt/i18n';
-import { bucketOf } from '../services/media/media-urls.service';
 import {
   DATE_FILTERS,
   type DateFilter,
   type DurationFilter,
   GENDERS,
   type Gender,
-  type ListingSection,
   VIDEO_SORTS,
   type VideoSort,
-} from '../services/shared/dto';
+} from '@vt/rules';
+import { bucketOf } from '../services/media/media-urls.service';
+import type { ListingSection } from '../services/videos/video.dto';
 import { MAX_PAGE } from '../services/videos/video-listing.service';
 
 /** A path segment that does not parse: answered 400 with this code (404 for a bucket mismatch). */

@@ -1,7 +1,7 @@
+import type { Gender } from '@vt/rules';
 import type { Config } from '../config';
 import type { PageAgeGate } from '../routes/age-gate.page';
 import type { PageNetwork } from '../services/network/network-config';
-import type { Gender } from '../services/shared/dto';
 import type { Viewer } from '../services/shared/viewer';
 import type { ApiCaller } from '../trpc/root';
 

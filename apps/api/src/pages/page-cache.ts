@@ -74,7 +74,7 @@ export interface PageAnswer {
   body: Buffer | null;
 }
 
-/** A signed HLS location `/media/{exp}/{sig}/…` (services/media-urls.service.ts). */
+/** A signed HLS location `/media/{exp}/{sig}/…` (services/media/media-urls.service.ts). */
 const SIGNED_MEDIA = /\/media\/(\d{9,12})\//g;
 
 /**

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { Gender } from '@vt/rules';
 import type { Services } from '../container';
 import { AppError } from '../lib/app-error';
-import type { Gender } from '../services/shared/dto';
 import type { Viewer } from '../services/shared/viewer';
 import type { Visitor } from '../services/stats/view-stats.service';
 

@@ -10,6 +10,6 @@ export const LISTING_AD = { width: 300, height: 250 } as const;
 
 /**
  * The iframe sandbox of every ad: scripts and popups, never the site's origin, forms or top navigation.
- * The ad document's own CSP sandbox (api network/ad-documents.routes.ts) says the same; both apply.
+ * The ad document's own CSP sandbox (api routes/ad-documents.routes.ts) says the same; both apply.
  */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';

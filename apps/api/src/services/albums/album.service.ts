@@ -1,16 +1,9 @@
+import type { AlbumSort } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { TtlMemo } from '../../lib/lru-cache';
-import type {
-  AlbumDetail,
-  AlbumListQuery,
-  AlbumPage,
-  AlbumPhoto,
-  AlbumSort,
-  AlbumThumb,
-  Listing,
-  NamedLink,
-} from '../shared/dto';
+import type { Listing, NamedLink } from '../shared/dto';
+import type { AlbumDetail, AlbumListQuery, AlbumPage, AlbumPhoto, AlbumThumb } from './album.dto';
 
 export const ALBUM_PAGE_SIZE = 60;
 

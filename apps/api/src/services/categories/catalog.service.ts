@@ -1,7 +1,8 @@
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../../lib/lru-cache';
-import type { CategoryInfo, Gender, MainStats } from '../shared/dto';
 import type { PublicCaches } from '../shared/public-caches';
+import type { CategoryInfo, MainStats } from './category.dto';
 
 const TOP_CATEGORIES = 40;
 const TOP_MODELS = 20;

@@ -1,7 +1,8 @@
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../../lib/lru-cache';
-import type { Gender, VideoThumb } from '../shared/dto';
 import type { PublicCaches } from '../shared/public-caches';
+import type { VideoThumb } from '../videos/video.dto';
 import { unfilteredQuery, type VideoListing } from '../videos/video-listing.service';
 
 const TEN_MINUTES = 10 * 60_000;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { ChannelDetail } from '../shared/dto';
+import type { ChannelDetail } from './channel.dto';
 
 export const channelUrl = (dir: string) => `/channel/${dir}/`;
 

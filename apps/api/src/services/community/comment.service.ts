@@ -3,8 +3,9 @@ import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
-import type { CommentItem, CommentSection, Listing } from '../shared/dto';
+import type { Listing } from '../shared/dto';
 import type { VideoVersions } from '../videos/video-versions.service';
+import type { CommentItem, CommentSection } from './community.dto';
 
 /** Spec §5: a comment is at least 5 characters. */
 export const COMMENT_MIN = 5;

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { checkLength } from '../auth/account-rules';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
-import type { Listing, WallPost } from '../shared/dto';
+import type { Listing } from '../shared/dto';
+import type { WallPost } from './community.dto';
 
 export const WALL_POST_MAX = 1000;
 

@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { modelImageUrl } from '../models/model.service';
 import type { Clock } from '../shared/clock';
-import type { Listing, MemberProfile, MemberSubscription } from '../shared/dto';
+import type { Listing } from '../shared/dto';
+import type { MemberProfile, MemberSubscription } from './member.dto';
 import { ageOn, type MemberThumb, type MemberThumbRow, toMemberThumb } from './member-directory.service';
 
 export const FRIENDS_PAGE_SIZE = 48;

@@ -1,16 +1,10 @@
+import type { Gender, ModelSort } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { TtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
-import type {
-  Gender,
-  Listing,
-  ModelDetail,
-  ModelFilters,
-  ModelListQuery,
-  ModelSort,
-  ModelThumb,
-} from '../shared/dto';
+import type { Listing } from '../shared/dto';
+import type { ModelDetail, ModelFilters, ModelListQuery, ModelThumb } from './model.dto';
 
 export const MODEL_PAGE_SIZE = 60;
 const THUMBS = 4;

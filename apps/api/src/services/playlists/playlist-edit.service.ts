@@ -1,10 +1,10 @@
 import { PLAYLIST_VIDEOS_SQL } from '@vt/db';
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { type MoveDirection, moved } from '../../lib/reorder';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
-import type { Gender } from '../shared/dto';
 import { videoNotFound } from '../shared/errors';
 import type { PublicCaches } from '../shared/public-caches';
 

@@ -1,6 +1,7 @@
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Gender, Listing } from '../shared/dto';
+import type { Listing } from '../shared/dto';
 import type { VideoListing } from '../videos/video-listing.service';
 
 export const PLAYLIST_SORTS = ['most-popular', 'recent'] as const;

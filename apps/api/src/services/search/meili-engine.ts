@@ -1,6 +1,6 @@
+import type { VideoSort } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { Meilisearch } from 'meilisearch';
-import type { VideoSort } from '../shared/dto';
 import { loadSearchDocuments, type SearchDocument } from './search-documents';
 import type { SearchEngine, SearchQuery } from './search-engine';
 

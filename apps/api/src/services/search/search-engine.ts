@@ -1,4 +1,4 @@
-import type { DateFilter, DurationFilter, Gender, VideoSort } from '../shared/dto';
+import type { DateFilter, DurationFilter, Gender, VideoSort } from '@vt/rules';
 
 export type SearchSort = 'relevance' | VideoSort;
 

@@ -1,7 +1,9 @@
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
-import type { Gender, Listing, VideoThumb } from '../shared/dto';
+import type { Listing } from '../shared/dto';
+import type { VideoThumb } from '../videos/video.dto';
 import type { VideoListing } from '../videos/video-listing.service';
 import { queryTerms, SEARCH_MAX, type SearchEngine, type SearchQuery } from './search-engine';
 

@@ -1,9 +1,9 @@
 import { LANGS } from '@vt/i18n';
+import { GENDERS } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { albumUrl } from '../albums/album.service';
 import { channelUrl } from '../channels/channel.service';
 import type { MediaUrls } from '../media/media-urls.service';
-import { GENDERS } from '../shared/dto';
 import { videoUrl } from '../videos/video-row';
 import { notAVersion } from '../videos/video-versions.service';
 

@@ -11,6 +11,7 @@ import {
   processVideo,
   streamSeconds,
 } from '@vt/media';
+import { MIN_SECONDS } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { slugOf } from '../../lib/slug';
 import type { JobContext } from '../jobs/worker';
@@ -20,7 +21,7 @@ import type { ProvenanceService } from '../videos/provenance.service';
 import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
 import type { UploadRow } from './upload.service';
-import { MIN_SECONDS, type VideoUploadMeta } from './upload-rules';
+import type { VideoUploadMeta } from './upload-rules';
 
 /**
  * Media errors the uploader is told about: the source is unreadable or out of bounds, or its processing ran

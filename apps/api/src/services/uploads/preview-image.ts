@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_MEDIA_SETTINGS, MEDIA_FILES } from '@vt/media';
+import { PREVIEW_MAX_BYTES } from '@vt/rules';
 import sharp from 'sharp';
 import { checkImage } from '../../lib/image-check';
 
 /** A preview the uploader chose instead of the frame the pipeline picks: at least the 2× thumbnail. */
 export const PREVIEW_RULE = {
   field: 'preview',
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: PREVIEW_MAX_BYTES,
   maxLabel: '10 MB',
   minWidth: 640,
   minHeight: 360,

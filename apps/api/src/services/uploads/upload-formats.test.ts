@@ -1,6 +1,6 @@
 import { DEMUXER_BY_EXTENSION, isAllowedFormat } from '@vt/media';
+import { VIDEO_FORMATS } from '@vt/rules';
 import { describe, expect, it } from 'vitest';
-import { VIDEO_FORMATS } from './upload-rules';
 
 describe('accepted upload formats and the media input whitelist', () => {
   it('has a whitelisted demuxer for every accepted extension, so no accepted format is refused at probe', () => {

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_CONCURRENT_UPLOADS } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
 import type { PreviewImages } from './preview-image';
-import { MAX_CONCURRENT_UPLOADS, type VideoUploadMeta } from './upload-rules';
+import type { VideoUploadMeta } from './upload-rules';
 
 /** Unfinished uploads are kept this long after their last byte, then cleaned up. */
 export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;

@@ -1,15 +1,27 @@
-import { LICENCE_BASES, type LicenceBasis, ORIGINAL_FORMATS, type OriginalFormat } from '@vt/db/schema';
-import type { ErrorCode } from '@vt/rules';
+import {
+  type ErrorCode,
+  FIRST_YEAR,
+  LICENCE_BASES,
+  type LicenceBasis,
+  ORIGINAL_FORMATS,
+  type OriginalFormat,
+  RECORDS_REF_MAX,
+  RIGHTS_HOLDER_MAX,
+  STUDIO_MAX,
+} from '@vt/rules';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 
-export { LICENCE_BASES, type LicenceBasis, ORIGINAL_FORMATS, type OriginalFormat };
-
-/** The earliest production year accepted: the first films were shot in the 1890s. */
-export const FIRST_YEAR = 1890;
-export const STUDIO_MAX = 120;
-export const RIGHTS_HOLDER_MAX = 120;
-export const RECORDS_REF_MAX = 80;
+export {
+  FIRST_YEAR,
+  LICENCE_BASES,
+  type LicenceBasis,
+  ORIGINAL_FORMATS,
+  type OriginalFormat,
+  RECORDS_REF_MAX,
+  RIGHTS_HOLDER_MAX,
+  STUDIO_MAX,
+};
 
 /** A provenance record as stored and shown; every field may be unknown. */
 export interface Provenance {

@@ -1,16 +1,10 @@
+import type { DateFilter, Gender, VideoSort } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { TtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { Clock } from '../shared/clock';
-import type {
-  DateFilter,
-  Gender,
-  Listing,
-  ListingQuery,
-  ListingSection,
-  VideoSort,
-  VideoThumb,
-} from '../shared/dto';
+import type { Listing } from '../shared/dto';
+import type { ListingQuery, ListingSection, VideoThumb } from './video.dto';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 import { notAVersion, type VideoVersions } from './video-versions.service';
 

@@ -1,5 +1,5 @@
 import type { MediaUrls } from '../media/media-urls.service';
-import type { VideoThumb } from '../shared/dto';
+import type { VideoThumb } from './video.dto';
 
 /** The columns every thumb needs; listing queries select exactly these. */
 export const THUMB_COLUMNS =

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PageVersions, VersionMode } from '../shared/dto';
+import type { PageVersions, VersionMode } from './video.dto';
 import { videoUrl } from './video-row';
 
 export type { PageVersions, VersionMode };

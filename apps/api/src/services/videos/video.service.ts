@@ -1,9 +1,11 @@
+import type { Gender } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { TtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
-import type { Gender, Listing, NamedLink, VideoDetail, VideoState, VideoThumb } from '../shared/dto';
+import type { Listing, NamedLink } from '../shared/dto';
 import type { PublicCaches } from '../shared/public-caches';
+import type { VideoDetail, VideoState, VideoThumb } from './video.dto';
 import type { VideoListing } from './video-listing.service';
 import { THUMB_COLUMNS, type ThumbRow, toThumb } from './video-row';
 import { notAVersion, type VideoVersions } from './video-versions.service';

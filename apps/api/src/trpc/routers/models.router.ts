@@ -1,6 +1,6 @@
+import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES } from '@vt/rules';
 import { z } from 'zod';
 import { NO_MODEL_FILTERS } from '../../services/models/model.service';
-import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES } from '../../services/shared/dto';
 import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 

@@ -1,6 +1,6 @@
+import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
 import { SEARCH_MAX, SEARCH_MIN } from '../../services/search/search-engine';
-import { DATE_FILTERS, VIDEO_SORTS } from '../../services/shared/dto';
 import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 

@@ -1,5 +1,5 @@
+import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
-import { DATE_FILTERS, VIDEO_SORTS } from '../../services/shared/dto';
 import { decadeSchema } from '../../services/videos/provenance-rules';
 import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
