@@ -1,19 +1,15 @@
+export { ALBUM_SORTS, type AlbumSort } from './album-listing';
 export { ERROR_CODES, type ErrorCode, isErrorCode, STAFF_ERROR_CODES } from './error-codes';
 export {
-  ALBUM_SORTS,
-  type AlbumSort,
   DATE_FILTERS,
   type DateFilter,
   type DurationFilter,
   GENDERS,
   type Gender,
-  MODEL_RACES,
-  MODEL_SORTS,
-  MODEL_TITS_SIZES,
-  type ModelSort,
   VIDEO_SORTS,
   type VideoSort,
 } from './listing';
+export { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES, type ModelSort } from './model-listing';
 export {
   FIRST_YEAR,
   LICENCE_BASES,

@@ -22,19 +22,3 @@ export type DurationFilter = 0 | 1 | 2 | 3;
 /** The site's orientations (`?orientation=`, ADR 0025). */
 export const GENDERS = ['straight', 'shemale', 'gay'] as const;
 export type Gender = (typeof GENDERS)[number];
-
-export const ALBUM_SORTS = ['latest-updates', 'most-viewed', 'top-rated', 'most-commented'] as const;
-export type AlbumSort = (typeof ALBUM_SORTS)[number];
-
-export const MODEL_SORTS = [
-  'most-popular',
-  'count-videos',
-  'count-subs',
-  'alphabet',
-  'recent',
-  'most-viewed',
-] as const;
-export type ModelSort = (typeof MODEL_SORTS)[number];
-
-export const MODEL_RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
-export const MODEL_TITS_SIZES = ['small', 'medium', 'big', 'huge'] as const;
