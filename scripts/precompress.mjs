@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes `file.br` (brotli 11) and `file.gz` (gzip 9) beside every compressible static file of the web
 // build, so the server answers assets by negotiation without compressing anything per request
-// (apps/api/src/lib/send-file.ts). Run by the web build (apps/web/react-router.config.ts, buildEnd) or by
+// (apps/api/src/http/send-file.ts). Run by the web build (apps/web/react-router.config.ts, buildEnd) or by
 // hand: `node scripts/precompress.mjs apps/web/build/client`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

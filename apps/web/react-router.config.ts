@@ -14,7 +14,7 @@ export default {
     // Data requests keep the trailing slash (/videos/top-rated/2/_.data), matching our strict-slash URLs.
     v8_trailingSlashAwareDataRequests: true,
   },
-  // Brotli and gzip files beside every asset, served by negotiation (apps/api/src/lib/send-file.ts).
+  // Brotli and gzip files beside every asset, served by negotiation (apps/api/src/http/send-file.ts).
   buildEnd({ reactRouterConfig }) {
     const t = precompress(join(reactRouterConfig.buildDirectory, 'client'));
     console.log(`precompressed ${t.files} assets: ${t.raw} B → br ${t.br} B, gzip ${t.gzip} B`);

@@ -16,7 +16,7 @@ export async function benchBulkApprove(origin: string) {
     'npx',
     [
       'tsx',
-      'apps/api/src/moderation/admin-cli.ts',
+      'apps/api/src/cli/admin-cli.ts',
       'create',
       '--name',
       NAME,

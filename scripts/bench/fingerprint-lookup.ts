@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createSummaryIndex } from '../../apps/api/src/moderation/summary-index';
+import { createSummaryIndex } from '../../apps/api/src/services/screening/summary-index';
 
 const COUNT = Number(process.argv[2] ?? 1_000_000);
 const ROUNDS = 21;

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { openDb, postgresDataLayer } from '@vt/db';
 import { startPostgres } from '@vt/db/testing';
 import { sql } from 'kysely';
-import { createFts5Engine } from '../../apps/api/src/search/fts5-engine';
-import { createPostgresEngine } from '../../apps/api/src/search/postgres-engine';
-import type { SearchEngine, SearchQuery, SearchSort } from '../../apps/api/src/search/search-engine';
+import { createFts5Engine } from '../../apps/api/src/services/search/fts5-engine';
+import { createPostgresEngine } from '../../apps/api/src/services/search/postgres-engine';
+import type { SearchEngine, SearchQuery, SearchSort } from '../../apps/api/src/services/search/search-engine';
 import { percentile } from './listing-latency';
 
 const BATCH = 2000;

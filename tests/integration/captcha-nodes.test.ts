@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDb, openDb } from '@vt/db';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCaptcha } from '../../apps/api/src/services/captcha.service';
+import { createCaptcha } from '../../apps/api/src/services/auth/captcha.service';
 import { solveToToken } from './helpers/captcha-token';
 
 const dir = mkdtempSync(join(tmpdir(), 'captcha-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebVtt } from '../../apps/api/src/moderation/webvtt';
+import { checkWebVtt } from '../../apps/api/src/services/moderation/webvtt';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** Issue 19: a moderator attaches a WebVTT captions track to a video, replaces it or removes it. */

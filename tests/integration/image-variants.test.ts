@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { variantIsFresh, writeImageVariants } from '../../apps/api/src/uploads/image-variants';
+import { variantIsFresh, writeImageVariants } from '../../apps/api/src/services/uploads/image-variants';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;

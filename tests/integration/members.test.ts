@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageOn } from '../../apps/api/src/services/member-list.service';
+import { ageOn } from '../../apps/api/src/services/members/member-directory.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;

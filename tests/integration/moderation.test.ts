@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
-import { videoIdsOf } from '../../apps/api/src/moderation/takedowns.service';
-import { bucketOf } from '../../apps/api/src/services/media-urls.service';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
+import { bucketOf } from '../../apps/api/src/services/media/media-urls.service';
+import { videoIdsOf } from '../../apps/api/src/services/moderation/takedowns.service';
 import { appRouter } from '../../apps/api/src/trpc/root';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 

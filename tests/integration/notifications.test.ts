@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;

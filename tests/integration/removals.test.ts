@@ -2,9 +2,12 @@ import type { Challenge } from 'altcha-lib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
-import { createRemovals } from '../../apps/api/src/moderation/removals.service';
-import { REMOVAL_DEADLINE_SECONDS, recordRemovalRequest } from '../../apps/api/src/services/removal-request';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
+import {
+  REMOVAL_DEADLINE_SECONDS,
+  recordRemovalRequest,
+} from '../../apps/api/src/services/moderation/removal-request';
+import { createRemovals } from '../../apps/api/src/services/moderation/removals.service';
 import { solveToToken } from './helpers/captcha-token';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 

@@ -3,11 +3,11 @@ import { postgresUnavailableReason, startPostgres, type TestPostgres } from '@vt
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
-import { createFts5Engine } from '../../apps/api/src/search/fts5-engine';
-import { createMeiliEngine } from '../../apps/api/src/search/meili-engine';
-import { createPostgresEngine } from '../../apps/api/src/search/postgres-engine';
-import type { SearchEngine, SearchQuery } from '../../apps/api/src/search/search-engine';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
+import { createFts5Engine } from '../../apps/api/src/services/search/fts5-engine';
+import { createMeiliEngine } from '../../apps/api/src/services/search/meili-engine';
+import { createPostgresEngine } from '../../apps/api/src/services/search/postgres-engine';
+import type { SearchEngine, SearchQuery } from '../../apps/api/src/services/search/search-engine';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import { LANGS } from '@vt/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITEMAP_IDS_PER_FILE } from '../../apps/api/src/services/sitemap.service';
+import { SITEMAP_IDS_PER_FILE } from '../../apps/api/src/services/seo/sitemap.service';
 import { headOf, htmlLang } from './helpers/html';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 

@@ -10,8 +10,8 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../apps/api/src/app';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
 import { createLogger } from '../../apps/api/src/logger';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;

@@ -1,6 +1,6 @@
 import { indexVideos, rebuildListingFacets } from '@vt/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bucketOf } from '../../apps/api/src/services/media-urls.service';
+import { bucketOf } from '../../apps/api/src/services/media/media-urls.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Versions of one film (ADR 0035): grouping, what visitors see, and that ungrouping restores everything.

@@ -1,9 +1,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { VIDEO_EDIT_MAX_BYTES } from '@vt/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../apps/api/src/http/body-limits';
-import { VIDEO_EDIT_MAX_BYTES } from '../../apps/api/src/legacy/video-edit.legacy';
 import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 
 /** Issue 17, point 3: every body is bounded, chunked ones counted while they stream. */

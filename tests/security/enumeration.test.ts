@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService } from '../../apps/api/src/services/auth/auth.service';
 import { createKnownDevices } from '../../apps/api/src/services/auth/known-device';
 import type { Mail, Mailer } from '../../apps/api/src/services/auth/mailer';
-import { systemClock } from '../../apps/api/src/services/clock';
 import { createRateLimits } from '../../apps/api/src/services/limits/rate-limits.service';
+import { systemClock } from '../../apps/api/src/services/shared/clock';
 import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 
 /**

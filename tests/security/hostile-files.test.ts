@@ -7,7 +7,7 @@ import pino from 'pino';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
 import {
   writeHostileInputs,
   writeOutOfBoundsInputs,

@@ -6,7 +6,7 @@ import { generateDemoClip } from '@vt/media';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../apps/api/src/jobs/worker';
+import { createWorker } from '../../apps/api/src/services/jobs/worker';
 import { createTestApp } from '../integration/helpers/test-app';
 
 /**

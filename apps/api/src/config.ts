@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { loadNetworkConfig } from './network/network-config';
 import { parseAgeGateCountries } from './services/age-assurance/age-gate-countries';
 import type { AgeAssuranceConfig } from './services/age-assurance/providers';
+import { loadNetworkConfig } from './services/network/network-config';
 
 const bool = z
   .enum(['0', '1', 'true', 'false'])

@@ -1,3 +1,10 @@
 export type { PageContext, Viewer } from './pages/context';
-export type * from './services/dto';
+export type * from './services/albums/album.dto';
+export type * from './services/categories/category.dto';
+export type * from './services/channels/channel.dto';
+export type * from './services/community/community.dto';
+export type * from './services/members/member.dto';
+export type * from './services/models/model.dto';
+export type * from './services/shared/dto';
+export type * from './services/videos/video.dto';
 export type { AppRouter } from './trpc/root';

@@ -5,11 +5,11 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { requireSqliteSite } from './database-target';
 import { createJobHandlers } from './jobs/handlers';
-import { scheduleRecurring } from './jobs/schedule';
-import { createWorker } from './jobs/worker';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
 import { createPageFastPath } from './pages/page-fast-path';
+import { scheduleRecurring } from './services/jobs/schedule';
+import { createWorker } from './services/jobs/worker';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

@@ -4,8 +4,8 @@ import { loadConfig } from './config';
 import { createServices } from './container';
 import { requireSqliteSite } from './database-target';
 import { createJobHandlers } from './jobs/handlers';
-import { createWorker } from './jobs/worker';
 import { createLogger } from './logger';
+import { createWorker } from './services/jobs/worker';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

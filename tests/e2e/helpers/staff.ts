@@ -13,7 +13,7 @@ export function createStaff(name: string, role: 'admin' | 'moderator') {
     'npx',
     [
       'tsx',
-      'apps/api/src/moderation/admin-cli.ts',
+      'apps/api/src/cli/admin-cli.ts',
       'create',
       '--name',
       name,

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createJobHandlers } from '../../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../../apps/api/src/jobs/worker';
-import { bucketOf } from '../../../apps/api/src/services/media-urls.service';
+import { createWorker } from '../../../apps/api/src/services/jobs/worker';
+import { bucketOf } from '../../../apps/api/src/services/media/media-urls.service';
 import { TEST_MEDIA, type TestApp } from './test-app';
 
 /** Runs every queued job (search index, media.free, …) to the end. */

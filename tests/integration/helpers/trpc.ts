@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createJobHandlers } from '../../../apps/api/src/jobs/handlers';
-import { createWorker } from '../../../apps/api/src/jobs/worker';
+import { createWorker } from '../../../apps/api/src/services/jobs/worker';
 import type { TestApp } from './test-app';
 
 /** Calls tRPC procedures the way the browser does: mutations POST JSON with the site's Origin. */

@@ -1,13 +1,13 @@
+import { VIDEO_EDIT_MAX_BYTES } from '@vt/rules';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../app-env';
-import { VIDEO_EDIT_MAX_BYTES } from '../legacy/video-edit.legacy';
 import { AppError } from '../lib/app-error';
-import { BLOCKLIST_MAX_BYTES } from '../moderation/blocklists.service';
-import { CAPTIONS_MAX_BYTES } from '../moderation/webvtt';
-import { IMAGE_MAX_BYTES } from '../services/actions/profile-edit.service';
-import { REPORT_IMAGE_RULE } from '../services/report.service';
-import { PHOTO_MAX_BYTES } from '../uploads/album-upload.service';
+import { IMAGE_MAX_BYTES } from '../services/members/profile-edit.service';
+import { REPORT_IMAGE_RULE } from '../services/moderation/report-intake.service';
+import { CAPTIONS_MAX_BYTES } from '../services/moderation/webvtt';
+import { BLOCKLIST_MAX_BYTES } from '../services/screening/blocklists.service';
+import { PHOTO_MAX_BYTES } from '../services/uploads/album-upload.service';
+import type { AppEnv } from './app-env';
 
 /** Forms, JSON and tRPC batches: the longest text a member can write is a few thousand characters. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

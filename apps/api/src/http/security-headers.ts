@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /** Paths that are files or APIs, never pages. */
 const FILES = /^\/(api|trpc|media|thumbs|timelines|assets|dev|static)\//;
 /** The embed player (`/embed/{video_id}/{dir}/`): other sites put it in an iframe. */
 const EMBED = /^\/embed\//;
-/** Ad documents carry their own sandboxing policy (network/ad-documents.routes.ts). */
+/** Ad documents carry their own sandboxing policy (routes/ad-documents.routes.ts). */
 const ADS = /^\/ads\//;
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;

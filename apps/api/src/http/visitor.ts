@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env';
-import type { Visitor } from '../services/view-stats.service';
+import type { Visitor } from '../services/stats/view-stats.service';
+import type { AppEnv } from './app-env';
 
 /** A random id per browser: with the address, what counts a view once (ADR 0016). Not a secret. */
 export const VISITOR_COOKIE = 'vt_visitor';

@@ -1,5 +1,5 @@
 import type { Services } from '../container';
-import type { JobHandlers } from './worker';
+import type { JobHandlers } from '../services/jobs/worker';
 
 /** The handler of every catalogued job, wired to the services. Each is idempotent: a re-run is harmless. */
 export function createJobHandlers(services: Services): JobHandlers {

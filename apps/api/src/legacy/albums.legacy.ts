@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { AlbumDetail, AlbumThumb } from '../services/dto';
+import type { AppEnv } from '../http/app-env';
+import type { AlbumDetail, AlbumThumb } from '../services/albums/album.dto';
 import { parseAlbums } from './catalog-paths';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, parseBucketed, parseLang, parseLifetime } from './paths';

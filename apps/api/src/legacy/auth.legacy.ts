@@ -2,12 +2,12 @@ import { isLang } from '@vt/i18n';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
+import type { AppEnv } from '../http/app-env';
+import { clientIp } from '../http/client-ip';
 import { readDeviceToken, writeDeviceCookie } from '../http/device-cookie';
+import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../http/session-cookie';
 import { AppError } from '../lib/app-error';
-import { clientIp } from '../lib/client-ip';
-import { clearSessionCookie, isSecure, readSessionToken, writeSessionCookie } from '../lib/session-cookie';
 import { formFields, ok } from './form';
 import { legacyError } from './legacy-response';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_MODEL_FILTERS } from '../services/model.service';
+import { NO_MODEL_FILTERS } from '../services/models/model.service';
 import {
   modelFiltSegment,
   parseAlbums,

@@ -1,15 +1,15 @@
 import {
   ALBUM_SORTS,
-  type AlbumSection,
   type AlbumSort,
   type Gender,
   MODEL_RACES,
   MODEL_SORTS,
   MODEL_TITS_SIZES,
-  type ModelFilters,
   type ModelSort,
-} from '../services/dto';
-import { MAX_PAGE } from '../services/video-listing.service';
+} from '@vt/rules';
+import type { AlbumSection } from '../services/albums/album.dto';
+import type { ModelFilters } from '../services/models/model.dto';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { BadSegment, DIR, int, oneOf, parseGender, parseLifetime } from './paths';
 
 const MAX_ID = 2_000_000_000;

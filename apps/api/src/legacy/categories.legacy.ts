@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, oneOf, parseGender, parseLang, parseLifetime, splitDots } from './paths';
 import type { ResponseCache } from './response-cache';

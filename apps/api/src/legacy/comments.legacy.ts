@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { COMMENTS_MAX_PAGE } from '../services/comment.service';
-import { COMMENT_SECTIONS, type CommentItem } from '../services/dto';
+import type { AppEnv } from '../http/app-env';
+import { COMMENTS_MAX_PAGE } from '../services/community/comment.service';
+import { COMMENT_SECTIONS, type CommentItem } from '../services/community/community.dto';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseLifetime } from './paths';
 import type { ResponseCache } from './response-cache';

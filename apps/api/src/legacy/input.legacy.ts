@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
-import { requireMember } from '../services/actions/action-errors';
-import { FRIEND_ACTIONS } from '../services/actions/friends.service';
-import { VOTE_SECTIONS } from '../services/actions/votes.service';
+import { FRIEND_ACTIONS } from '../services/community/friends.service';
+import { VOTE_SECTIONS } from '../services/community/votes.service';
+import { requireMember } from '../services/shared/errors';
 import { formFields, ok } from './form';
 import { formId, formOneOf } from './form-values';
 import { legacyError } from './legacy-response';

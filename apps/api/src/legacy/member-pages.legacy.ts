@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { MemberProfile, MemberSubscription } from '../services/dto';
-import type { MemberThumb } from '../services/member-list.service';
-import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
-import { MAX_PAGE, unfilteredQuery } from '../services/video-listing.service';
+import type { AppEnv } from '../http/app-env';
+import type { MemberProfile, MemberSubscription } from '../services/members/member.dto';
+import type { MemberThumb } from '../services/members/member-directory.service';
+import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../services/members/member-profile.service';
+import { MAX_PAGE, unfilteredQuery } from '../services/videos/video-listing.service';
 import { legacyAlbumThumb } from './albums.legacy';
 import { legacyError, memberOwnedJson } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseGender, parseLifetime } from './paths';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
-import { requireMember } from '../services/actions/action-errors';
+import { requireMember } from '../services/shared/errors';
 import { ok } from './form';
 import { legacyError } from './legacy-response';
 

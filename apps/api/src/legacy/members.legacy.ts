@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { MEMBER_SORTS, type MemberFilters } from '../services/member-list.service';
-import { MAX_PAGE } from '../services/video-listing.service';
+import type { AppEnv } from '../http/app-env';
+import { MEMBER_SORTS, type MemberFilters } from '../services/members/member-directory.service';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { cachedJson, legacyError } from './legacy-response';
 import { legacyMemberThumb } from './member-pages.legacy';
 import { BadSegment, int, oneOf, parseLifetime } from './paths';

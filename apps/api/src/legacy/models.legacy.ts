@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { ModelDetail, ModelThumb } from '../services/dto';
+import type { AppEnv } from '../http/app-env';
+import type { ModelDetail, ModelThumb } from '../services/models/model.dto';
 import { parseModelPrefixed, parseModels } from './catalog-paths';
 import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, parseLifetime } from './paths';

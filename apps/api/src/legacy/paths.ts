@@ -5,12 +5,12 @@ import {
   type DurationFilter,
   GENDERS,
   type Gender,
-  type ListingSection,
   VIDEO_SORTS,
   type VideoSort,
-} from '../services/dto';
-import { bucketOf } from '../services/media-urls.service';
-import { MAX_PAGE } from '../services/video-listing.service';
+} from '@vt/rules';
+import { bucketOf } from '../services/media/media-urls.service';
+import type { ListingSection } from '../services/videos/video.dto';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 
 /** A path segment that does not parse: answered 400 with this code (404 for a bucket mismatch). */
 export class BadSegment extends Error {

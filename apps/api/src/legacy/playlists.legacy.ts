@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import { PLAYLIST_SORTS, type PlaylistThumb } from '../services/playlist.service';
-import { MAX_PAGE } from '../services/video-listing.service';
+import type { AppEnv } from '../http/app-env';
+import { PLAYLIST_SORTS, type PlaylistThumb } from '../services/playlists/playlist.service';
+import { MAX_PAGE } from '../services/videos/video-listing.service';
 import { legacyError, memberOwnedJson } from './legacy-response';
 import { BadSegment, int, oneOf, parseBucketed, parseGender, parseLifetime, splitDots } from './paths';
 import type { ResponseCache } from './response-cache';

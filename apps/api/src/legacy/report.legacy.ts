@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
+import type { AppEnv } from '../http/app-env';
+import { clientIp } from '../http/client-ip';
 import { AppError } from '../lib/app-error';
-import { clientIp } from '../lib/client-ip';
-import { ReportFieldErrors } from '../services/report.service';
+import { ReportFieldErrors } from '../services/moderation/report-intake.service';
 import { ok } from './form';
 import { legacyError } from './legacy-response';
 

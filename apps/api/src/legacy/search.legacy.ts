@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
-import { SEARCH_MAX, SEARCH_MIN, type SearchFilters } from '../search/search-engine';
-import type { ListingSection } from '../services/dto';
+import { SEARCH_MAX, SEARCH_MIN, type SearchFilters } from '../services/search/search-engine';
+import type { ListingSection } from '../services/videos/video.dto';
 import { cachedJsonAsync, legacyError } from './legacy-response';
 import { BadSegment, parseLang, parseVideos2 } from './paths';
 import type { ResponseCache } from './response-cache';

@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { visitorOf } from '../http/visitor';
 import { AppError } from '../lib/app-error';
-import { requireMember } from '../services/actions/action-errors';
-import { SUBSCRIBE_SECTIONS } from '../services/actions/subscribe.service';
-import { VOTE_SECTIONS } from '../services/actions/votes.service';
-import { COMMENT_SECTIONS } from '../services/dto';
+import { COMMENT_SECTIONS } from '../services/community/community.dto';
+import { SUBSCRIBE_SECTIONS } from '../services/community/subscribe.service';
+import { VOTE_SECTIONS } from '../services/community/votes.service';
+import { requireMember } from '../services/shared/errors';
 import { ok } from './form';
 import { formId, formOneOf } from './form-values';
 import { legacyError } from './legacy-response';

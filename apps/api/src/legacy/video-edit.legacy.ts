@@ -2,12 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogs, isLang } from '@vt/i18n';
+import { VIDEO_EDIT_MAX_BYTES } from '@vt/rules';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
-import { requireMember } from '../services/actions/action-errors';
 import { checkLength } from '../services/auth/account-rules';
-import { checkVideoUpload } from '../uploads/upload-rules';
+import { requireMember } from '../services/shared/errors';
+import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { ok } from './form';
 import { formId } from './form-values';
 import { legacyError } from './legacy-response';
@@ -17,9 +18,6 @@ function notifyText(lang: string, code: 'video_edit_pending'): string {
   const notify = (catalog: unknown) => (catalog as { notify?: Record<string, string> }).notify?.[code];
   return notify(catalogs[isLang(lang) ? lang : 'en']) ?? notify(catalogs.en) ?? code;
 }
-
-/** The single-request path is for small files: anything bigger goes through tus. */
-export const VIDEO_EDIT_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * `POST /api/video_edit.php` (spec §7, multipart with progress; docs/api/uploads.md): a small video in one

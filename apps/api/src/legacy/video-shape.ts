@@ -1,5 +1,5 @@
 import { hhmmss } from '@vt/i18n';
-import type { VideoDetail, VideoThumb } from '../services/dto';
+import type { VideoDetail, VideoThumb } from '../services/videos/video.dto';
 import { sqlDate } from './sql-date';
 
 /** The legacy listing item (spec §3 Video fields a thumb needs). */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
-import { VIDEO_LIST_PRIVACY } from '../services/member-profile.service';
-import { decadeParam } from '../services/provenance-rules';
+import { VIDEO_LIST_PRIVACY } from '../services/members/member-profile.service';
+import { decadeParam } from '../services/videos/provenance-rules';
 import { cachedJson, legacyError, memberOwnedJson, privateJson } from './legacy-response';
 import {
   BadSegment,

@@ -1,12 +1,17 @@
 import { extname, join } from 'node:path';
 import { isRestorationStill, mimeTypeFor } from '@vt/media';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
+import { sendFile } from '../http/send-file';
 import { AppError } from '../lib/app-error';
-import { sendFile } from '../lib/send-file';
-import { bucketOf, CAPTIONS_FORMAT, mediaPathOfKey, TIMELINE_FORMAT } from '../services/media-urls.service';
-import { createVariantMaker, jpegOfVariant } from '../uploads/image-variants';
-import { readTimelineVtt, under } from './timeline-vtt';
+import {
+  bucketOf,
+  CAPTIONS_FORMAT,
+  mediaPathOfKey,
+  TIMELINE_FORMAT,
+} from '../services/media/media-urls.service';
+import { readTimelineVtt, under } from '../services/media/timeline-vtt';
+import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
 
 const TIMELINE_LIFETIME = 2_592_000;
 /**

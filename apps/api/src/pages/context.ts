@@ -1,8 +1,8 @@
-import type { PageAgeGate } from '../age/age-gate.page';
+import type { Gender } from '@vt/rules';
 import type { Config } from '../config';
-import type { PageNetwork } from '../network/network-config';
-import type { Gender } from '../services/dto';
-import type { Viewer } from '../services/viewer';
+import type { PageAgeGate } from '../routes/age-gate.page';
+import type { PageNetwork } from '../services/network/network-config';
+import type { Viewer } from '../services/shared/viewer';
 import type { ApiCaller } from '../trpc/root';
 
 export type { Viewer };

@@ -1,7 +1,7 @@
-import type { PageAgeGate } from '../age/age-gate.page';
 import { compress, type Encoding, negotiate } from '../http/compression';
 import { etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
+import type { PageAgeGate } from '../routes/age-gate.page';
 import { inlineScriptHashes, withScriptHashes } from './script-hashes';
 
 /**
@@ -74,7 +74,7 @@ export interface PageAnswer {
   body: Buffer | null;
 }
 
-/** A signed HLS location `/media/{exp}/{sig}/…` (services/media-urls.service.ts). */
+/** A signed HLS location `/media/{exp}/{sig}/…` (services/media/media-urls.service.ts). */
 const SIGNED_MEDIA = /\/media\/(\d{9,12})\//g;
 
 /**

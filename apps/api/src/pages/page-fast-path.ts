@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLang } from '@vt/i18n';
 import type { Config } from '../config';
 import type { Services } from '../container';
-import { LANG_COOKIE } from '../lib/lang-cookie';
-import { isGender, ORIENTATION_COOKIE, orientationOf } from '../lib/orientation-cookie';
-import { SESSION_COOKIE } from '../lib/session-cookie';
+import { LANG_COOKIE } from '../http/lang-cookie';
+import { isGender, ORIENTATION_COOKIE, orientationOf } from '../http/orientation-cookie';
+import { SESSION_COOKIE } from '../http/session-cookie';
 import { AGE_COOKIE } from '../services/age-assurance/age-assurance.service';
 import { isCacheablePath, type PageCache, pageKey } from './page-cache';
 

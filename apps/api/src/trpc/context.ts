@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
+import { readSessionToken } from '../http/session-cookie';
 import { visitorOf } from '../http/visitor';
-import { readSessionToken } from '../lib/session-cookie';
 import type { TrpcContext } from './trpc';
 
 export function trpcContext(c: Context<AppEnv>, defaultCountry: string): TrpcContext {

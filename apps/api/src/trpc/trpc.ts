@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { Gender } from '@vt/rules';
 import type { Services } from '../container';
 import { AppError } from '../lib/app-error';
-import type { Gender } from '../services/dto';
-import type { Visitor } from '../services/view-stats.service';
-import type { Viewer } from '../services/viewer';
+import type { Viewer } from '../services/shared/viewer';
+import type { Visitor } from '../services/stats/view-stats.service';
 
 export interface TrpcContext {
   services: Services;

@@ -1,14 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { Server } from '@tus/server';
+import { MAX_UPLOAD_BYTES } from '@vt/rules';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
+import type { UploadService } from '../services/uploads/upload.service';
+import { UPLOAD_EXPIRY_SECONDS } from '../services/uploads/upload.service';
+import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { coalescedBody } from './coalesced-body';
 import { HashingFileStore } from './hashing-file-store';
 import { createStreamingHashes } from './streaming-hashes';
-import type { UploadService } from './upload.service';
-import { UPLOAD_EXPIRY_SECONDS } from './upload.service';
-import { checkVideoUpload, MAX_UPLOAD_BYTES } from './upload-rules';
 
 /** A tus error answer: the status and a JSON body tus-js-client hands to the page as the error's text. */
 const tusError = (err: AppError) => ({

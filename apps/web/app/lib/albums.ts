@@ -1,12 +1,6 @@
-import type { AlbumSort } from './dto';
+import { ALBUM_SORTS, type AlbumSort } from '@vt/rules';
 
-// A web-side copy so the client bundle does not import API modules; `satisfies` keeps it in step.
-export const ALBUM_SORTS = [
-  'latest-updates',
-  'most-viewed',
-  'top-rated',
-  'most-commented',
-] as const satisfies readonly AlbumSort[];
+export { ALBUM_SORTS };
 
 export const ALBUM_PAGE_SIZE = 60;
 

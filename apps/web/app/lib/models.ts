@@ -1,14 +1,7 @@
-import type { ModelFilters, ModelSort } from './dto';
+import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES, type ModelSort } from '@vt/rules';
+import type { ModelFilters } from './dto';
 
-// Web-side copies so the client bundle does not import API modules; `satisfies` keeps them in step.
-export const MODEL_SORTS = [
-  'most-popular',
-  'count-videos',
-  'count-subs',
-  'alphabet',
-  'recent',
-  'most-viewed',
-] as const satisfies readonly ModelSort[];
+export { MODEL_SORTS };
 
 export const MODEL_PAGE_SIZE = 60;
 export const MODEL_WALL_PAGE_SIZE = 10;
@@ -16,8 +9,8 @@ export const MODEL_WALL_PAGE_SIZE = 10;
 export const MODEL_OVERVIEW_VIDEOS = 10;
 
 export const ALPHABET = 'abcdefghijklmnopqrstuvwxyz'.split('');
-export const RACES = ['asian', 'caucasian', 'ebony', 'latin'] as const;
-export const TITS_SIZES = ['small', 'medium', 'big', 'huge'] as const;
+export const RACES = MODEL_RACES;
+export const TITS_SIZES = MODEL_TITS_SIZES;
 
 /** Coded filters (spec §3 ranges) and how many codes each has. */
 export const CODED_FILTERS = {

@@ -1,5 +1,5 @@
 // Type-only bridge to the API's network configuration (NETWORK_CONFIG), plus the ad zones' fixed sizes.
-export type { PageNetwork } from '../../../api/src/network/network-config';
+export type { PageNetwork } from '../../../api/src/services/network/network-config';
 
 /** Spec §9: the under-player ad is 728×128, scaled down on small screens. */
 export const UNDER_PLAYER_AD = { width: 728, height: 128 } as const;
@@ -10,6 +10,6 @@ export const LISTING_AD = { width: 300, height: 250 } as const;
 
 /**
  * The iframe sandbox of every ad: scripts and popups, never the site's origin, forms or top navigation.
- * The ad document's own CSP sandbox (api network/ad-documents.routes.ts) says the same; both apply.
+ * The ad document's own CSP sandbox (api routes/ad-documents.routes.ts) says the same; both apply.
  */
 export const AD_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';

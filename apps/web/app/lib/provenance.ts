@@ -1,25 +1,16 @@
-import type { LicenceBasis, OriginalFormat, Provenance } from './dto';
+import {
+  FIRST_YEAR,
+  LICENCE_BASES,
+  type LicenceBasis,
+  ORIGINAL_FORMATS,
+  type OriginalFormat,
+  RECORDS_REF_MAX,
+  RIGHTS_HOLDER_MAX,
+  STUDIO_MAX,
+} from '@vt/rules';
+import type { Provenance } from './dto';
 
-// Web-side copies so the client bundle does not import API modules; `satisfies` keeps them in step.
-export const ORIGINAL_FORMATS = [
-  '8mm',
-  '16mm',
-  '35mm',
-  'vhs',
-  'betamax',
-  'umatic',
-  'digital',
-] as const satisfies readonly OriginalFormat[];
-export const LICENCE_BASES = [
-  'owned',
-  'licensed',
-  'public_domain',
-  'permission',
-] as const satisfies readonly LicenceBasis[];
-export const FIRST_YEAR = 1890;
-export const STUDIO_MAX = 120;
-export const RIGHTS_HOLDER_MAX = 120;
-export const RECORDS_REF_MAX = 80;
+export { FIRST_YEAR, LICENCE_BASES, ORIGINAL_FORMATS, RECORDS_REF_MAX, RIGHTS_HOLDER_MAX, STUDIO_MAX };
 
 /** A provenance form's values: strings, blank meaning unknown (the server parses and checks them). */
 export type ProvenanceForm = Record<Exclude<keyof Provenance, 'licenceBasis' | 'originalFormat'>, string> & {

@@ -10,7 +10,7 @@ type VideoItem = Extract<
   { kind: 'video' }
 >;
 
-/** What the queue answers about one video's restoration (apps/api/src/moderation/restoration.service.ts). */
+/** What the queue answers about one video's restoration (apps/api/src/services/moderation/restoration.service.ts). */
 export type RestorationFacts = Pick<NonNullable<VideoItem['restoration']>, 'plan' | 'output'>;
 
 export type LineKey =

@@ -1,14 +1,6 @@
-import type { VideoSort } from './dto';
+import { VIDEO_SORTS, type VideoSort } from '@vt/rules';
 
-// A web-side copy so the client bundle does not import API modules; `satisfies` keeps it in step.
-export const VIDEO_SORTS = [
-  'latest-updates',
-  'top-rated',
-  'most-popular',
-  'most-viewed',
-  'most-commented',
-  'longest',
-] as const satisfies readonly VideoSort[];
+export { VIDEO_SORTS };
 
 /** The listing route also accepts `history`, which renders the local watch history. */
 export type ListingSort = VideoSort | 'history';

@@ -1,35 +1,12 @@
-// Web-side copy of the server's upload rules (apps/api/src/uploads/upload-rules.ts), checked before any byte.
-export const VIDEO_FORMATS = [
-  '3gp',
-  'mp4',
-  'mov',
-  'asf',
-  'flv',
-  'mpg',
-  'avi',
-  'mpeg',
-  'wmv',
-  'rm',
-  'dat',
-  'mkv',
-  'vob',
-  'm2v',
-  'm2t',
-  'm4v',
-  'f4v',
-  'mts',
-  'webm',
-] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 ** 3;
-export const TITLE_MIN = 3;
-export const TITLE_MAX = 100;
-/** Uploads one member may have in progress at once (the server refuses a fourth). */
-export const MAX_CONCURRENT_UPLOADS = 3;
-
-/** A custom preview image: JPEG, PNG or WebP, at most 10 MB (the server also wants at least 640×360). */
-export const PREVIEW_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const PREVIEW_MAX_BYTES = 10 * 1024 * 1024;
-
+import {
+  MAX_UPLOAD_BYTES,
+  MIN_SECONDS,
+  PREVIEW_MAX_BYTES,
+  PREVIEW_TYPES,
+  TITLE_MAX,
+  TITLE_MIN,
+  VIDEO_FORMATS,
+} from '@vt/rules';
 export interface PreviewChoice {
   mode: 'auto' | 'custom';
   file: File | null;
@@ -91,9 +68,6 @@ export function formatEta(seconds: number): string {
   const sec = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
-
-/** Spec §9: longer than 6 minutes for exclusive videos, 10 for the others (the server checks it again). */
-export const MIN_SECONDS = { exclusive: 360, nonExclusive: 600 } as const;
 
 /** The length check made in the browser before any byte is sent; the problem's text is the server's own. */
 export function durationProblem(seconds: number | null, exclusive: boolean): UploadProblem | null {

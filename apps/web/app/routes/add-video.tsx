@@ -1,3 +1,4 @@
+import { TITLE_MAX, VIDEO_FORMATS } from '@vt/rules';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProvenanceFields } from '../components/provenance-fields';
@@ -14,14 +15,7 @@ import { pageMeta } from '../lib/page-meta';
 import { EMPTY_FORM, type ProvenanceForm } from '../lib/provenance';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { storePreviewImage } from '../lib/upload-form';
-import {
-  checkUpload,
-  durationProblem,
-  readDuration,
-  TITLE_MAX,
-  type UploadProblem,
-  VIDEO_FORMATS,
-} from '../lib/upload-rules';
+import { checkUpload, durationProblem, readDuration, type UploadProblem } from '../lib/upload-rules';
 import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/add-video';
 

@@ -28,7 +28,7 @@ const CATEGORY_VIDEOS_SQL = `(SELECT count(*) FROM video_categories vc JOIN vide
 /**
  * Each count that follows a video into and out of the listings: the assignment that recounts a row, and
  * the rows a set of videos (`json_each(?)` of their ids) belongs to. Members are recounted by their
- * uploader ids instead (services/publish.service.ts).
+ * uploader ids instead (apps/api/src/services/videos/publish.service.ts).
  */
 const VIDEO_COUNTS = [
   {

@@ -1,14 +1,10 @@
+import { LICENCE_BASES, ORIGINAL_FORMATS } from '@vt/rules';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { members } from './members';
 import { videos } from './videos';
 
-/** The physical or digital format a film was first made on (issue 23 §4). */
-export const ORIGINAL_FORMATS = ['8mm', '16mm', '35mm', 'vhs', 'betamax', 'umatic', 'digital'] as const;
-export type OriginalFormat = (typeof ORIGINAL_FORMATS)[number];
-
-/** On what basis the site shows the film: its own work, a licence, the public domain, the holder's permission. */
-export const LICENCE_BASES = ['owned', 'licensed', 'public_domain', 'permission'] as const;
-export type LicenceBasis = (typeof LICENCE_BASES)[number];
+// The provenance choices are rules both apps need (packages/rules); the columns take them as their enums.
+export { LICENCE_BASES, type LicenceBasis, ORIGINAL_FORMATS, type OriginalFormat } from '@vt/rules';
 
 /**
  * One provenance record per video (ADR 0036). The decade is stored even when the year is known (derived

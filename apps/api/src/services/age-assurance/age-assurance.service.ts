@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import { type AgeGateCountries, ageGateApplies, parseAgeGateCountries } from './age-gate-countries';
 import type { CallbackCheck } from './callback-token';
 import { type GateLang, gateLanguage } from './gate-language';

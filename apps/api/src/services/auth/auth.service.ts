@@ -2,8 +2,8 @@ import type { Lang } from '@vt/i18n';
 import { createI18n } from '@vt/i18n';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../clock';
 import type { RateLimits } from '../limits/rate-limits.service';
+import type { Clock } from '../shared/clock';
 import {
   checkEmail,
   checkNotWeak,

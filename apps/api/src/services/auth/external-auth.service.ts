@@ -1,7 +1,7 @@
 import { decodeIdToken, Google } from 'arctic';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import type { SessionService } from './session.service';
 
 /** What an external provider tells us about who signed in. */

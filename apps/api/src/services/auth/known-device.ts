@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 
 /** How long a browser stays known after a successful sign-in (renewed at each one). */
 export const KNOWN_DEVICE_TTL = 365 * 86_400;

@@ -1,6 +1,6 @@
 import type { Role } from '@vt/db';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 86_400;

@@ -7,7 +7,7 @@ import {
   type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/app-error';
-import type { AttemptLimiter } from '../auth/attempt-limiter';
+import type { AttemptLimiter } from './attempt-limiter';
 import { LIMITS, type LimitName, VIEW_WINDOW, VIEWS_PER_ADDRESS } from './limits';
 
 /** One table for every limiter; each keeps its rows apart by its key prefix (the limit's name). */

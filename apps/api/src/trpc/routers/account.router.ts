@@ -1,6 +1,6 @@
 import { isLang } from '@vt/i18n';
 import { z } from 'zod';
-import { COMMENT_CHOICES } from '../../services/auth/account-data.service';
+import { COMMENT_CHOICES } from '../../services/members/account-data.service';
 import { memberProcedure, router } from '../trpc';
 
 // Lengths are checked by the services with translated field errors; zod only bounds the input.

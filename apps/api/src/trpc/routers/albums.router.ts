@@ -1,7 +1,7 @@
+import { ALBUM_SORTS } from '@vt/rules';
 import { z } from 'zod';
 import { MOVE_DIRECTIONS } from '../../lib/reorder';
-import { ALBUM_SORTS } from '../../services/dto';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { memberProcedure, publicProcedure, router } from '../trpc';
 
 const albumId = z.number().int().positive();
@@ -36,7 +36,7 @@ export const albumsRouter = router({
     .input(z.object({ id: z.number().int().positive() }))
     .query(({ ctx, input }) => ctx.services.albums.page(input.id, ctx.lang, ctx.viewer.memberId)),
 
-  // The uploader's own album (services/album-edit.service.ts); anyone else's answers album_not_found.
+  // The uploader's own album (services/albums/album-edit.service.ts); anyone else's answers album_not_found.
   mineList: memberProcedure.query(({ ctx }) => ctx.services.albumEdit.list(ctx.memberId)),
 
   mine: memberProcedure

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPEAL_STATEMENT_MAX, APPEAL_STATEMENT_MIN } from '../../moderation/appeals.service';
+import { APPEAL_STATEMENT_MAX, APPEAL_STATEMENT_MIN } from '../../services/moderation/appeals.service';
 import { memberProcedure, publicProcedure, router } from '../trpc';
 
 const statement = z.string().trim().min(APPEAL_STATEMENT_MIN).max(APPEAL_STATEMENT_MAX);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COMMENTS_MAX_PAGE } from '../../services/comment.service';
-import { COMMENT_SECTIONS } from '../../services/dto';
+import { COMMENTS_MAX_PAGE } from '../../services/community/comment.service';
+import { COMMENT_SECTIONS } from '../../services/community/community.dto';
 import { publicProcedure, router } from '../trpc';
 
 export const commentsRouter = router({

@@ -1,4 +1,4 @@
-import { unfilteredQuery } from '../../services/video-listing.service';
+import { unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 /** Data of the HTML sitemap and the landing page. */

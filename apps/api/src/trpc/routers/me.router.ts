@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIBE_SECTIONS } from '../../services/actions/subscribe.service';
+import { SUBSCRIBE_SECTIONS } from '../../services/community/subscribe.service';
 import { memberProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MEMBER_SORTS } from '../../services/member-list.service';
-import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../../services/member-profile.service';
-import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
+import { MEMBER_SORTS } from '../../services/members/member-directory.service';
+import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../../services/members/member-profile.service';
+import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();

@@ -1,7 +1,7 @@
+import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES } from '@vt/rules';
 import { z } from 'zod';
-import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES } from '../../services/dto';
-import { NO_MODEL_FILTERS } from '../../services/model.service';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { NO_MODEL_FILTERS } from '../../services/models/model.service';
+import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 const dir = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS } from '../../moderation/audit.service';
-import type { QueueKey } from '../../moderation/decisions.service';
-import { REJECT_REASONS } from '../../moderation/reject-reasons';
-import { FIELD_CHOICES, SWITCH_CHOICES } from '../../moderation/restoration.service';
-import { validMonthRange } from '../../moderation/transparency.service';
+import { AUDIT_ACTIONS } from '../../services/audit/audit.service';
+import type { QueueKey } from '../../services/moderation/decisions.service';
+import { REJECT_REASONS } from '../../services/moderation/reject-reasons';
+import { FIELD_CHOICES, SWITCH_CHOICES } from '../../services/moderation/restoration.service';
+import { validMonthRange } from '../../services/moderation/transparency.service';
 import { adminProcedure, moderatorProcedure, router } from '../trpc';
 import { screeningProcedures } from './screening.procedures';
 

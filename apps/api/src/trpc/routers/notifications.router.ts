@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { NOTIFICATION_GROUPS, NOTIFICATIONS_MAX_PAGE } from '../../services/notifications.service';
+import {
+  NOTIFICATION_GROUPS,
+  NOTIFICATIONS_MAX_PAGE,
+} from '../../services/notifications/notifications.service';
 import { memberProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MOVE_DIRECTIONS } from '../../lib/reorder';
-import { PLAYLIST_SORTS } from '../../services/playlist.service';
-import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
+import { PLAYLIST_SORTS } from '../../services/playlists/playlist.service';
+import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { memberProcedure, publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();

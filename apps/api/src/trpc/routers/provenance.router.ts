@@ -5,7 +5,7 @@ import {
   RECORDS_REF_MAX,
   RIGHTS_HOLDER_MAX,
   STUDIO_MAX,
-} from '../../services/provenance-rules';
+} from '../../services/videos/provenance-rules';
 import { memberProcedure, moderatorProcedure, publicProcedure, router } from '../trpc';
 
 const videoId = z.number().int().positive();

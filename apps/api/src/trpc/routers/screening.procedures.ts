@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOCKLIST_MAX_BYTES } from '../../moderation/blocklists.service';
+import { BLOCKLIST_MAX_BYTES } from '../../services/screening/blocklists.service';
 import { adminProcedure } from '../trpc';
 
 const id = z.number().int().positive();

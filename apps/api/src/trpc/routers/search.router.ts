@@ -1,7 +1,7 @@
+import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
-import { SEARCH_MAX, SEARCH_MIN } from '../../search/search-engine';
-import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
-import { MAX_PAGE } from '../../services/video-listing.service';
+import { SEARCH_MAX, SEARCH_MIN } from '../../services/search/search-engine';
+import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 export const searchRouter = router({

@@ -1,7 +1,7 @@
+import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
-import { DATE_FILTERS, VIDEO_SORTS } from '../../services/dto';
-import { decadeSchema } from '../../services/provenance-rules';
-import { MAX_PAGE, unfilteredQuery } from '../../services/video-listing.service';
+import { decadeSchema } from '../../services/videos/provenance-rules';
+import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
 const id = z.number().int().positive();

@@ -1,8 +1,11 @@
 import { formatDuration } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type QueueItemData, STATUS_LABEL } from './queue-item';
+import type { apiClient } from '../../lib/api-client';
 
+type QueueItemData = Awaited<
+  ReturnType<ReturnType<typeof apiClient>['moderation']['queue']['query']>
+>['items'][number];
 type Match = Extract<QueueItemData, { kind: 'video' }>['matches'][number];
 
 /** "0:12–1:40": a stretch in seconds, end exclusive. */
@@ -17,11 +20,14 @@ export function FingerprintMatches({
   matches,
   heldAsCopyOf,
   lang,
+  statusLabel,
   onApproveCopy,
 }: {
   matches: Match[];
   heldAsCopyOf: number | null;
   lang: string;
+  /** The status words' keys by status id (the queue item's STATUS_LABEL). */
+  statusLabel: Record<number, string>;
   onApproveCopy?: () => void;
 }) {
   const { t } = useTranslation();
@@ -63,7 +69,7 @@ export function FingerprintMatches({
               <span className="fp-match__status">
                 (
                 {t(
-                  `moderation.status.${STATUS_LABEL[m.statusId] ?? 'pending'}` as 'moderation.status.pending',
+                  `moderation.status.${statusLabel[m.statusId] ?? 'pending'}` as 'moderation.status.pending',
                 )}
                 )
               </span>

@@ -165,6 +165,7 @@ export function QueueItem({
           matches={item.matches}
           heldAsCopyOf={item.heldAsCopyOf}
           lang={lang}
+          statusLabel={STATUS_LABEL}
           onApproveCopy={item.state === 'ready' ? onApproveCopy : undefined}
         />
       )}

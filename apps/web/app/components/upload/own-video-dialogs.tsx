@@ -1,10 +1,10 @@
+import { PREVIEW_MAX_BYTES, PREVIEW_TYPES, TITLE_MAX, TITLE_MIN } from '@vt/rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '../../lib/api-client';
 import { errorText, type FieldError } from '../../lib/form-errors';
 import { formOf, type ProvenanceForm } from '../../lib/provenance';
 import { storePreviewImage } from '../../lib/upload-form';
-import { PREVIEW_MAX_BYTES, PREVIEW_TYPES, TITLE_MAX, TITLE_MIN } from '../../lib/upload-rules';
 import { Modal } from '../modal';
 import { ProvenanceFields } from '../provenance-fields';
 import { useToast } from '../toasts';

@@ -1,5 +1,5 @@
+import { PREVIEW_TYPES } from '@vt/rules';
 import { useTranslation } from 'react-i18next';
-import { PREVIEW_TYPES } from '../../lib/upload-rules';
 
 /** The file input of "use my own preview image", with its rules, on the upload form and the edit dialog. */
 export function PreviewFileInput({ name, invalid }: { name: string; invalid?: boolean }) {

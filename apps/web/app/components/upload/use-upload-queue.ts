@@ -1,7 +1,8 @@
+import { MAX_CONCURRENT_UPLOADS } from '@vt/rules';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviousUpload, Upload } from 'tus-js-client';
 import type { FieldError } from '../../lib/form-errors';
-import { headHash, MAX_CONCURRENT_UPLOADS } from '../../lib/upload-rules';
+import { headHash } from '../../lib/upload-rules';
 
 export type ItemState = 'waiting' | 'uploading' | 'paused' | 'done' | 'error';
 

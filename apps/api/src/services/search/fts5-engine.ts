@@ -1,0 +1,137 @@
+import { indexVideos, removeFromIndex } from '@vt/db';
+import type Database from 'better-sqlite3';
+import { MODEL_EXISTS, orderFor } from '../videos/video-listing.service';
+import { notAVersion } from '../videos/video-versions.service';
+import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
+
+/**
+ * A query ranks at most this many matches, the newest first (FTS5 reads doclists in rowid order and stops):
+ * one query never ranks a broad term's hundreds of thousands of rows.
+ */
+export const CANDIDATES = 1000;
+/** Fewer matches than this in titles, models and categories also searches descriptions. */
+export const WIDEN_BELOW = 100;
+/** The columns a match counts on first; descriptions only widen a query that finds too little there. */
+const PRIMARY = '{title models categories}';
+/** bm25 weights per column: title above models above categories above description. */
+const WEIGHTS = '10.0, 2.0, 5.0, 3.0';
+const CATEGORY_EXISTS =
+  'EXISTS (SELECT 1 FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = v.id AND c.dir = ?)';
+
+const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+
+/**
+ * An FTS5 query of quoted words, the last one a prefix: `"vintage" "ree"*` (input can never inject syntax).
+ * Only the last word is a prefix: a prefix longer than the indexed ones merges every matching term's list,
+ * which for common words costs far more than the few extra matches are worth.
+ */
+export function matchExpression(text: string, column?: string): string | null {
+  const words = queryTerms(text);
+  const terms = words.map((t, i) => (i === words.length - 1 ? `${quoted(t)}*` : quoted(t)));
+  if (terms.length === 0) return null;
+  return column ? `${column} : (${terms.join(' ')})` : terms.join(' ');
+}
+
+/** Titles that begin with the query's words as a phrase: the exact-title candidates. */
+function exactTitleExpression(text: string): string | null {
+  const terms = queryTerms(text);
+  return terms.length ? `title : ^ ${quoted(terms.join(' '))}` : null;
+}
+
+/** The embedded engine: SQLite FTS5 (`unicode61 remove_diacritics 2`, prefix indexes, bm25). */
+export function createFts5Engine(sqlite: Database.Database): SearchEngine {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    const cached = statements.get(sql);
+    if (cached) return cached;
+    const statement = sqlite.prepare(sql);
+    statements.set(sql, statement);
+    return statement;
+  };
+
+  const candidates = (match: string, gender: string, ranked: boolean) =>
+    prepare(
+      `SELECT rowid, ${ranked ? `bm25(videos_fts, ${WEIGHTS})` : '0'} FROM videos_fts
+       WHERE videos_fts MATCH ? AND gender = ? ORDER BY rowid DESC LIMIT ${CANDIDATES}`,
+    )
+      .raw()
+      .all(match, gender) as [number, number][];
+  const exactTitles = sqlite.prepare(
+    'SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? AND gender = ? LIMIT 20',
+  );
+
+  /** The listing filters, applied to the candidates joined with their videos. */
+  function filters(q: SearchQuery) {
+    // A version group shows once, by its canonical (ADR 0035).
+    const where = ['v.status_id = 1', 'v.is_private = 0', notAVersion('v')];
+    const params: unknown[] = [];
+    const f = q.filters;
+    if (f.duration) {
+      where.push('v.duration_bucket = ?');
+      params.push(f.duration);
+    }
+    if (f.hdOnly) where.push('v.is_hd = 1');
+    for (const dir of f.categories ?? []) {
+      where.push(CATEGORY_EXISTS);
+      params.push(dir);
+    }
+    if (f.model) {
+      where.push(MODEL_EXISTS);
+      params.push(f.model);
+    }
+    return { where: where.join(' AND '), params };
+  }
+
+  return {
+    name: 'fts5',
+    async init() {},
+
+    async index(ids) {
+      indexVideos(sqlite, ids);
+    },
+
+    async remove(ids) {
+      removeFromIndex(sqlite, ids);
+    },
+
+    async search(q) {
+      const primary = matchExpression(q.text, PRIMARY);
+      const exact = exactTitleExpression(q.text);
+      if (!primary || !exact) return { ids: [], total: 0 };
+      const gender = q.filters.gender;
+      const relevance = q.sort === 'relevance';
+      // Titles, models and categories first; a query too rare there also searches descriptions.
+      let found = candidates(primary, gender, relevance);
+      if (found.length < WIDEN_BELOW) found = candidates(matchExpression(q.text)!, gender, relevance);
+      const rank = new Map(found);
+      // Titles that start with the query always compete, however old: the exact one ranks first.
+      for (const id of exactTitles.pluck().all(exact, gender) as number[]) rank.set(id, -1e9);
+      if (rank.size === 0) return { ids: [], total: 0 };
+      const f = filters(q);
+      const order =
+        q.sort === 'relevance'
+          ? 'lower(v.title) = lower(?) DESC, c.value ->> 1, v.id DESC'
+          : orderFor(q.sort, q.filters.date);
+      // One pass over the candidates (at most CANDIDATES + 20): filtered, sorted, the page sliced here.
+      const all = prepare(
+        `SELECT v.id FROM json_each(?) c JOIN videos v ON v.id = c.value ->> 0 WHERE ${f.where} ORDER BY ${order}`,
+      )
+        .pluck()
+        .all(JSON.stringify([...rank]), ...f.params, ...(relevance ? [q.text.trim()] : [])) as number[];
+      return { ids: all.slice((q.page - 1) * q.count, q.page * q.count), total: all.length };
+    },
+
+    async suggest(text, gender, limit) {
+      const match = matchExpression(text, 'title');
+      if (!match) return [];
+      return prepare(
+        // Newest first: ranking every title that starts with "sum" would cost more than the answer is worth.
+        `SELECT DISTINCT title FROM (SELECT title FROM videos_fts WHERE videos_fts MATCH ? AND gender = ?
+         ORDER BY rowid DESC LIMIT ?)`,
+      )
+        .pluck()
+        .all(match, gender, limit * 3)
+        .slice(0, limit) as string[];
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import type { DataLayer } from '@vt/db';
+import type { DateFilter, VideoSort } from '@vt/rules';
+import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { CANDIDATES, WIDEN_BELOW } from './fts5-engine';
+import { loadSearchDocuments } from './search-documents';
+import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
+
+/** The engine's own table: one row per listed video, its text folded and weighted, and the sort fields. */
+const TABLE = 'search_videos';
+
+const SORT_COLUMN: Record<VideoSort, string> = {
+  'latest-updates': 'post_date',
+  longest: 'duration_sec',
+  'most-commented': 'comments_count',
+  'most-viewed': 'video_viewed',
+  'top-rated': 'rating',
+  'most-popular': 'popularity',
+};
+const POPULAR_BY_DATE: Record<DateFilter, string> = {
+  all: 'popularity',
+  day: 'views_day',
+  week: 'views_week',
+  month: 'views_month',
+};
+
+/**
+ * A tsquery of the query's words, the last one a prefix (`'paris' & 'nigh':*`), on the given weights.
+ * Words are letters and digits only (queryTerms), so nothing the visitor types can become tsquery syntax.
+ */
+export function tsqueryText(text: string, weights = ''): string | null {
+  const words = queryTerms(text);
+  if (words.length === 0) return null;
+  return words
+    .map((w, i) => `'${w}'${i === words.length - 1 ? `:*${weights}` : weights ? `:${weights}` : ''}`)
+    .join(' & ');
+}
+
+/**
+ * Search on PostgreSQL (ADR 0045): full text with `unaccent` folding, weights title (A) > categories (B) >
+ * models (C) > description (D), prefix matching of the last word, and trigram similarity for the suggester
+ * when prefixes find too few titles. Like Meilisearch, it keeps an index of its own, fed from the listed
+ * videos by the `search.index` jobs, and passes the same contract (tests/integration/search-contract).
+ */
+export function createPostgresEngine(opts: { sqlite: Database.Database; db: DataLayer['db'] }): SearchEngine {
+  const { db } = opts;
+
+  /**
+   * The query folded by the server's own unaccent, as constants: a tsquery passed as a value lets the
+   * planner use the column's statistics (a common word walks the newest rows; a rare one, the index).
+   */
+  const fold = async (...texts: string[]) =>
+    (
+      await sql<{
+        folded: string[];
+      }>`SELECT ARRAY(SELECT unaccent(t) FROM unnest(${texts}::text[]) t) AS folded`.execute(db)
+    ).rows[0]!.folded;
+
+  return {
+    name: 'postgres',
+
+    async init() {
+      // Both extensions are trusted since PostgreSQL 13: the database's owner may create them.
+      await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(TABLE)} (
+        id bigint PRIMARY KEY,
+        title text NOT NULL,
+        title_folded text NOT NULL,
+        gender text NOT NULL,
+        duration_bucket integer NOT NULL,
+        is_hd integer NOT NULL,
+        category_dirs text[] NOT NULL,
+        model_dirs text[] NOT NULL,
+        post_date bigint NOT NULL,
+        duration_sec integer NOT NULL,
+        comments_count integer NOT NULL,
+        video_viewed bigint NOT NULL,
+        rating double precision NOT NULL,
+        popularity double precision NOT NULL,
+        views_day bigint NOT NULL,
+        views_week bigint NOT NULL,
+        views_month bigint NOT NULL,
+        primary_doc tsvector NOT NULL,
+        full_doc tsvector NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX IF NOT EXISTS search_videos_primary_idx ON ${sql.table(TABLE)} USING gin (primary_doc)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS search_videos_full_idx ON ${sql.table(TABLE)} USING gin (full_doc)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS search_videos_title_trgm_idx ON ${sql.table(TABLE)} USING gin (title_folded gin_trgm_ops)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS search_videos_gender_idx ON ${sql.table(TABLE)} (gender, id)`.execute(
+        db,
+      );
+    },
+
+    async index(ids) {
+      if (ids.length === 0) return;
+      const docs = loadSearchDocuments(opts.sqlite, ids);
+      if (docs.length) {
+        // One statement for the batch: the documents as JSON, folded and weighted on the server.
+        await sql`
+          INSERT INTO ${sql.table(TABLE)} AS s (id, title, title_folded, gender, duration_bucket, is_hd,
+            category_dirs, model_dirs, post_date, duration_sec, comments_count, video_viewed, rating,
+            popularity, views_day, views_week, views_month, primary_doc, full_doc)
+          SELECT d.id, d.title, lower(unaccent(d.title)), d.gender, d."durationBucket", d."isHd",
+            ARRAY(SELECT jsonb_array_elements_text(d."categoryDirs")),
+            ARRAY(SELECT jsonb_array_elements_text(d."modelDirs")),
+            d.post_date, d.duration_sec, d.comments_count, d.video_viewed, d.rating, d.popularity,
+            d.views_day, d.views_week, d.views_month, w.p, w.p || setweight(
+              to_tsvector('simple', unaccent(coalesce(d.description, ''))), 'D')
+          FROM jsonb_to_recordset(${JSON.stringify(docs)}::jsonb) AS d(id bigint, title text,
+            description text, gender text, "durationBucket" integer, "isHd" integer, "categoryDirs" jsonb,
+            "modelDirs" jsonb, categories jsonb, models jsonb, post_date bigint, duration_sec integer,
+            comments_count integer, video_viewed bigint, rating double precision,
+            popularity double precision, views_day bigint, views_week bigint, views_month bigint),
+          LATERAL (SELECT
+            setweight(to_tsvector('simple', unaccent(d.title)), 'A') ||
+            setweight(to_tsvector('simple', unaccent(
+              (SELECT coalesce(string_agg(c, ' '), '') FROM jsonb_array_elements_text(d.categories) c))), 'B') ||
+            setweight(to_tsvector('simple', unaccent(
+              (SELECT coalesce(string_agg(m, ' '), '') FROM jsonb_array_elements_text(d.models) m))), 'C')
+            AS p) w
+          ON CONFLICT (id) DO UPDATE SET title = excluded.title, title_folded = excluded.title_folded,
+            gender = excluded.gender, duration_bucket = excluded.duration_bucket, is_hd = excluded.is_hd,
+            category_dirs = excluded.category_dirs, model_dirs = excluded.model_dirs,
+            post_date = excluded.post_date, duration_sec = excluded.duration_sec,
+            comments_count = excluded.comments_count, video_viewed = excluded.video_viewed,
+            rating = excluded.rating, popularity = excluded.popularity, views_day = excluded.views_day,
+            views_week = excluded.views_week, views_month = excluded.views_month,
+            primary_doc = excluded.primary_doc, full_doc = excluded.full_doc`.execute(db);
+      }
+      const listed = new Set(docs.map((d) => d.id));
+      const gone = ids.filter((id) => !listed.has(id));
+      if (gone.length) await this.remove(gone);
+    },
+
+    async remove(ids) {
+      if (ids.length === 0) return;
+      await sql`DELETE FROM ${sql.table(TABLE)} WHERE id = ANY(${ids.map(Number)}::bigint[])`.execute(db);
+    },
+
+    async search(q: SearchQuery) {
+      const primary = tsqueryText(q.text, 'ABC');
+      const full = tsqueryText(q.text);
+      if (!primary || !full) return { ids: [], total: 0 };
+      const f = q.filters;
+      const [p, w, folded] = await fold(primary, full, queryTerms(q.text).join(' '));
+      const sortColumn =
+        q.sort === 'most-popular' ? POPULAR_BY_DATE[f.date] : SORT_COLUMN[q.sort as VideoSort];
+      // What the page's filters and order read, carried from the one visit of each candidate's row.
+      const columns = sql`id, title_folded, duration_bucket, is_hd, category_dirs, model_dirs, ${
+        q.sort === 'relevance' ? sql`0::float8` : sql.ref(sortColumn!)
+      } AS sort_value`;
+      const where = [sql`true`];
+      if (f.duration) where.push(sql`duration_bucket = ${f.duration}`);
+      if (f.hdOnly) where.push(sql`is_hd = 1`);
+      for (const dir of f.categories ?? []) where.push(sql`${dir} = ANY(category_dirs)`);
+      if (f.model) where.push(sql`${f.model} = ANY(model_dirs)`);
+      const order =
+        q.sort === 'relevance'
+          ? sql`title_folded = ${folded} DESC, rank DESC, id DESC`
+          : sql`sort_value DESC, id DESC`;
+      // One statement, one visit of each row: the newest CANDIDATES matches in titles, categories and
+      // models (descriptions too when those are fewer than WIDEN_BELOW), plus titles that start with the
+      // query however old; then the filters, the order and the page.
+      const candidates = (doc: 'primary_doc' | 'full_doc', query: string) => sql`
+        SELECT ${columns}, ${q.sort === 'relevance' ? sql`ts_rank_cd(${sql.ref(doc)}, ${query}::tsquery, 1)` : sql`0::float8`} AS rank
+        FROM (SELECT * FROM ${sql.table(TABLE)} WHERE ${sql.ref(doc)} @@ ${query}::tsquery AND gender = ${f.gender}
+              ORDER BY id DESC LIMIT ${CANDIDATES}) c`;
+      const rows = (
+        await sql<{ id: number; total: number }>`
+          WITH p AS (${candidates('primary_doc', p!)}),
+          w AS (SELECT * FROM (${candidates('full_doc', w!)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
+          t AS (
+            SELECT ${columns}, 1e9::float8 AS rank FROM ${sql.table(TABLE)}
+            WHERE gender = ${f.gender} AND title_folded LIKE ${`${folded!.replace(/[\\%_]/g, '\\$&')}%`}
+            ORDER BY id DESC LIMIT 20),
+          found AS (
+            SELECT DISTINCT ON (id) * FROM (
+              SELECT * FROM p WHERE (SELECT count(*) FROM p) >= ${WIDEN_BELOW}
+              UNION ALL SELECT * FROM w UNION ALL SELECT * FROM t) a
+            ORDER BY id, rank DESC)
+          SELECT id, count(*) OVER () AS total FROM found
+          WHERE ${sql.join(where, sql` AND `)}
+          ORDER BY ${order}
+          LIMIT ${q.count} OFFSET ${(q.page - 1) * q.count}`.execute(db)
+      ).rows;
+      if (rows.length > 0 || q.page === 1)
+        return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0]?.total ?? 0) };
+      // A page past the end: the total still counts the matches, as the other engines answer.
+      const first = await this.search({ ...q, page: 1, count: 1 });
+      return { ids: [], total: first.total };
+    },
+
+    async suggest(text, gender, limit) {
+      const query = tsqueryText(text, 'A');
+      if (!query) return [];
+      const [prefix, folded] = await fold(query, queryTerms(text).join(' '));
+      // Newest titles whose words start with the text, as the FTS5 engine answers.
+      const byPrefix = (
+        await sql<{ title: string }>`SELECT title FROM ${sql.table(TABLE)}
+          WHERE primary_doc @@ ${prefix}::tsquery AND gender = ${gender}
+          ORDER BY id DESC LIMIT ${limit * 3}`.execute(db)
+      ).rows.map((r) => r.title);
+      if (byPrefix.length > 0) return [...new Set(byPrefix)].slice(0, limit);
+      // None: titles that look like the text (a typo, a missing letter), by trigram similarity.
+      const similar = (
+        await sql<{ title: string }>`SELECT title FROM ${sql.table(TABLE)}
+          WHERE title_folded % ${folded} AND gender = ${gender}
+          ORDER BY similarity(title_folded, ${folded}) DESC, id DESC LIMIT ${limit * 3}`.execute(db)
+      ).rows.map((r) => r.title);
+      return [...new Set(similar)].slice(0, limit);
+    },
+  };
+}
