@@ -106,7 +106,7 @@ export class LocalMediaStore implements MediaStore {
   async head(key: string): Promise<ObjectHead | null> {
     try {
       const st = await stat(this.path(key));
-      return st.isFile() ? { size: st.size, sha256: null } : null;
+      return st.isFile() ? { size: st.size, sha256: null, etag: null } : null;
     } catch (err) {
       if (missing(err)) return null;
       throw err;

@@ -12,6 +12,8 @@ export interface ObjectHead {
   size: number;
   /** The SHA-256 recorded when it was written with one (S3 metadata `sha256`); local files have none. */
   sha256: string | null;
+  /** S3's ETag without quotes: the MD5 of a single-part upload, `{md5}-{parts}` of a multipart one. */
+  etag: string | null;
 }
 
 export interface PutOptions {

@@ -163,7 +163,11 @@ export class S3MediaStore implements MediaStore {
       const res = await this.client.send(
         new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: assertKey(key) }),
       );
-      return { size: res.ContentLength ?? 0, sha256: res.Metadata?.sha256 ?? null };
+      return {
+        size: res.ContentLength ?? 0,
+        sha256: res.Metadata?.sha256 ?? null,
+        etag: res.ETag ? res.ETag.replace(/"/g, '') : null,
+      };
     } catch (err) {
       if (notFound(err)) return null;
       throw err;
