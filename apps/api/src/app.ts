@@ -37,6 +37,8 @@ import { originCheck } from './lib/csrf';
 import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
+import { storeMediaRoutes } from './media/store-media.routes';
+import { createMediaStore } from './media-store/create-media-store';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { adDocumentRoutes } from './network/ad-documents.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
@@ -195,6 +197,8 @@ export function createApp({
       maxBytes: config.cacheMaxBytes,
     }),
   );
+  // S3 mode (ADR 0042): the same media URLs answered from the bucket; mediaRoutes keeps what it does not take.
+  if (config.mediaStore.kind === 's3') app.route('/', storeMediaRoutes(createMediaStore(config)));
   app.route('/', mediaRoutes(config.mediaDir));
   app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
   app.route('/', adDocumentRoutes(config.network));

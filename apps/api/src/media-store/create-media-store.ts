@@ -5,12 +5,12 @@ import { S3MediaStore } from './s3-media-store';
 
 /** The store the configuration names: the media directory, or the S3 bucket. */
 export function createMediaStore(opts: {
-  store: MediaStoreConfig;
+  mediaStore: MediaStoreConfig;
   mediaDir: string;
   mediaSecret: string;
   mediaUrlTtl: number;
 }): MediaStore {
-  if (opts.store.kind === 's3') return new S3MediaStore(opts.store);
+  if (opts.mediaStore.kind === 's3') return new S3MediaStore(opts.mediaStore);
   return new LocalMediaStore({
     root: opts.mediaDir,
     secret: opts.mediaSecret,

@@ -75,12 +75,7 @@ describe('media:migrate', () => {
           ...process.env,
           DATA_DIR: join(dir, '..', 'vt-migrate-data-unused'),
           MEDIA_SECRET: 'x'.repeat(32),
-          MEDIA_STORE: 's3',
-          S3_ENDPOINT: s3.endpoint,
-          S3_BUCKET: s3.config.bucket,
-          S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-          S3_FORCE_PATH_STYLE: '1',
+          ...s3.env,
         },
       },
     );

@@ -68,6 +68,15 @@ export async function startS3TestServer(bucket = 'media-test') {
   return {
     endpoint,
     config,
+    /** The settings an app or CLI reads to use this server (config.ts). */
+    env: {
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: ACCESS_KEY,
+      S3_SECRET_ACCESS_KEY: SECRET_KEY,
+      S3_FORCE_PATH_STYLE: '1',
+    },
     /** Where s3rver keeps the bucket's objects on disk. */
     directory,
     async stop() {
