@@ -38,7 +38,6 @@ import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { storeMediaRoutes } from './media/store-media.routes';
-import { createMediaStore } from './media-store/create-media-store';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { adDocumentRoutes } from './network/ad-documents.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
@@ -198,7 +197,7 @@ export function createApp({
     }),
   );
   // S3 mode (ADR 0042): the same media URLs answered from the bucket; mediaRoutes keeps what it does not take.
-  if (config.mediaStore.kind === 's3') app.route('/', storeMediaRoutes(createMediaStore(config)));
+  if (services.mediaStore.kind === 's3') app.route('/', storeMediaRoutes(services.mediaStore));
   app.route('/', mediaRoutes(config.mediaDir));
   app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
   app.route('/', adDocumentRoutes(config.network));

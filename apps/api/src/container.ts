@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Db } from '@vt/db';
 import type { Config } from './config';
 import { createJobQueue } from './jobs/job-queue';
+import { createMediaStore } from './media-store/create-media-store';
 import { createAuditLog } from './moderation/audit.service';
 import { createBlocklists } from './moderation/blocklists.service';
 import { createFingerprints } from './moderation/fingerprints.service';
@@ -73,6 +74,7 @@ export interface ServiceDeps {
         | 'googleOAuth'
         | 'meili'
         | 'uploadsDir'
+        | 'mediaStore'
         | 'ffmpegPath'
         | 'ffprobePath'
         | 'mediaLimits'
@@ -152,6 +154,13 @@ export function createServices({ db, config, clock = systemClock, externalProvid
   });
   const captcha = createCaptcha({ secret: config.mediaSecret, cost: config.captcha?.cost ?? 1000, clock });
   // What the ingest and the restoration re-run both need to transcode a kept upload.
+  // MEDIA_STORE (ADR 0042): the media directory, or an S3 bucket new ladders are published to.
+  const mediaStore = createMediaStore({
+    mediaStore: config.mediaStore ?? { kind: 'local' },
+    mediaDir: config.mediaDir,
+    mediaSecret: config.mediaSecret,
+    mediaUrlTtl: config.mediaUrlTtl,
+  });
   const transcoding = {
     sqlite,
     uploadsDir,
@@ -197,7 +206,14 @@ export function createServices({ db, config, clock = systemClock, externalProvid
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
     albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir, caches }),
     albumEdit: createAlbumEdit({ sqlite, mediaDir: config.mediaDir, caches }),
-    ingest: createIngest({ ...transcoding, clock, provenance, screening: blocklists }),
+    ingest: createIngest({
+      ...transcoding,
+      clock,
+      provenance,
+      screening: blocklists,
+      store: mediaStore.kind === 's3' ? mediaStore : undefined,
+    }),
+    mediaStore,
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
     votes: createVotesService({ sqlite, clock }),
