@@ -60,7 +60,7 @@ describe('the pipeline in S3 mode', () => {
     const patched = await sut.request(path, {
       method: 'PATCH',
       headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-      body: data,
+      body: new Uint8Array(data),
     });
     expect(patched.status).toBe(204);
     return path.split('/').pop() ?? '';
