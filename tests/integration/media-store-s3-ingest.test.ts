@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateDemoClip } from '@vt/media';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
 import { createWorker } from '../../apps/api/src/jobs/worker';
 import { S3MediaStore } from '../../apps/api/src/media-store/s3-media-store';
 import { startS3TestServer } from '../../apps/api/src/media-store/testing/s3-test-server';
+import { generateMinimumLengthClip } from './helpers/minimum-clip';
 import { createTestApp } from './helpers/test-app';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -26,14 +26,7 @@ describe('the pipeline in S3 mode', () => {
     await sut.createMember('S3Uploader');
     cookie = await sut.signIn('S3Uploader');
     const file = join(sut.config.dataDir, 'clip.mp4');
-    await generateDemoClip(file, {
-      seconds: 605,
-      pattern: 'testsrc',
-      toneHz: 440,
-      width: 160,
-      height: 90,
-      fps: 1,
-    });
+    await generateMinimumLengthClip(file);
     clip = readFileSync(file);
   }, 120_000);
   afterAll(async () => {
