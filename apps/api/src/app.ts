@@ -38,6 +38,7 @@ import { requestContext } from './lib/request-context';
 import { sendFile } from './lib/send-file';
 import { mediaRoutes } from './media/media.routes';
 import { storeMediaRoutes } from './media/store-media.routes';
+import { mediaStoreOrigins } from './media-store/media-store-config';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { adDocumentRoutes } from './network/ad-documents.routes';
 import { partnerFeedRoutes } from './network/partner-feed.routes';
@@ -109,7 +110,7 @@ export function createApp({
   });
   app.use(compression({ threshold: config.compressMinBytes }));
   app.use(cachedPageHeaders());
-  app.use(securityHeaders());
+  app.use(securityHeaders({ mediaOrigins: mediaStoreOrigins(config.mediaStore) }));
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
   app.use(originCheck(config.publicOrigin));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { mediaStoreOrigins } from './media-store-config';
 
 const base = { DATA_DIR: '/tmp/vt-config-test', MEDIA_SECRET: 'x'.repeat(32) };
 
@@ -46,5 +47,29 @@ describe('media store settings', () => {
     expect(() => loadConfig({ ...base, MEDIA_STORE: 'gcs' })).toThrow(/MEDIA_STORE/);
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ ...base, S3_URL_TTL_SECONDS: '0' })).toThrow(/S3_URL_TTL_SECONDS/);
+  });
+
+  it('names the origins pages must allow for media from the bucket', () => {
+    const s3 = {
+      ...base,
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'vt-media',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+    };
+    expect(mediaStoreOrigins(loadConfig(base).mediaStore)).toEqual([]);
+    expect(mediaStoreOrigins(loadConfig(s3).mediaStore)).toEqual([
+      'https://vt-media.s3.us-east-1.amazonaws.com',
+    ]);
+    expect(
+      mediaStoreOrigins(
+        loadConfig({
+          ...s3,
+          S3_ENDPOINT: 'http://minio:9000/',
+          S3_FORCE_PATH_STYLE: '1',
+          S3_PUBLIC_BASE_URL: 'https://cdn.example.test/media',
+        }).mediaStore,
+      ),
+    ).toEqual(['http://minio:9000', 'https://cdn.example.test']);
   });
 });

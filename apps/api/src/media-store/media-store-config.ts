@@ -62,3 +62,17 @@ export function mediaStoreConfig(e: MediaStoreEnv): MediaStoreConfig {
     urlTtlSec: e.S3_URL_TTL_SECONDS,
   };
 }
+
+/**
+ * Origins a page must allow (CSP connect-src, media-src, img-src) for media redirected to the bucket: the
+ * presigned URLs' origin (path style: the endpoint; otherwise `{bucket}.{endpoint host}`) and the public base.
+ */
+export function mediaStoreOrigins(cfg: MediaStoreConfig): string[] {
+  if (cfg.kind !== 's3') return [];
+  const endpoint = new URL(cfg.endpoint ?? `https://s3.${cfg.region}.amazonaws.com`);
+  const origins = new Set([
+    cfg.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${cfg.bucket}.${endpoint.host}`,
+  ]);
+  if (cfg.publicBaseUrl) origins.add(new URL(cfg.publicBaseUrl).origin);
+  return [...origins];
+}
