@@ -59,6 +59,7 @@ describe('media:migrate', () => {
     expect(first).toMatchObject({ interrupted: true, done: 3, total: 8, copied: 3 });
     // Manifests go last: an interrupted run never leaves a video looking complete.
     expect(await store.exists('uploads/1/manifest.json')).toBe(false);
+    expect(await store.exists('uploads/1/master.m3u8')).toBe(false);
     expect(await store.current('uploads/1')).toBeNull();
 
     // One copied object is damaged meanwhile: the resume must notice and copy it again.

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MEDIA_FILES, TMP_SUFFIX } from '@vt/media';
+import { TMP_SUFFIX } from '@vt/media';
 import { walkFiles } from './local-media-store';
 import type { MediaStore } from './media-store';
+import { FLAT_MARKERS } from './s3-media-store';
 
 export interface MigrateProgress {
   done: number;
@@ -40,8 +41,8 @@ async function digests(file: string): Promise<{ sha256: string; md5: string }> {
  * Copies a local media tree into a store key for key (`npm run media:migrate`, ADR 0042). Each object
  * carries its SHA-256 as metadata; an object already there with the same SHA-256 and size is skipped, so
  * an interrupted run resumes where it stopped. After each copy the stored object is checked: its size,
- * its SHA-256, and for single-part uploads the ETag against the file's MD5. Manifests go last, so a
- * video directory the store sees a manifest in is complete (S3MediaStore.current).
+ * its SHA-256, and for single-part uploads the ETag against the file's MD5. Manifests and master playlists go last, so a
+ * video directory the store sees a manifest or master playlist in is complete (S3MediaStore.current).
  */
 export async function migrateMediaTree(opts: {
   from: string;
@@ -52,7 +53,7 @@ export async function migrateMediaTree(opts: {
 }): Promise<MigrateResult> {
   const files = (await walkFiles(opts.from)).filter((rel) => !isLeftover(rel));
   const isManifest = (rel: string) =>
-    rel.endsWith(`/${MEDIA_FILES.manifest}`) || rel === MEDIA_FILES.manifest;
+    (FLAT_MARKERS as readonly string[]).includes(rel.split('/').pop() ?? '');
   const ordered = [...files.filter((f) => !isManifest(f)), ...files.filter(isManifest)];
   const p: MigrateProgress = { done: 0, total: ordered.length, copied: 0, skipped: 0, bytes: 0 };
   opts.onProgress?.({ ...p });
@@ -76,7 +77,7 @@ export async function migrateMediaTree(opts: {
     opts.onProgress?.({ ...p });
   };
 
-  // Manifests only after every other file is in: the two groups run one after the other.
+  // Markers only after every other file is in: the two groups run one after the other.
   const groups = [ordered.filter((f) => !isManifest(f)), ordered.filter(isManifest)];
   for (const group of groups) {
     let next = 0;

@@ -32,6 +32,11 @@ import type { S3StoreConfig } from './media-store-config';
 const POINTER = 'CURRENT';
 /** Versions of a name live below `{name}/v/`. */
 const VERSIONS = 'v';
+/**
+ * Files whose presence makes a flat (migrated) tree visible: a processed video's manifest, or the master
+ * playlist of a demo loop (which has none). media:migrate copies them after everything else.
+ */
+export const FLAT_MARKERS = [MEDIA_FILES.manifest, MEDIA_FILES.master] as const;
 /** Files at least this large go up in parts (lib-storage), several at once. */
 const PART_SIZE = 8 * 1024 * 1024;
 const UPLOAD_CONCURRENCY = 4;
@@ -261,7 +266,8 @@ export class S3MediaStore implements MediaStore {
       if (typeof prefix === 'string' && prefix.startsWith(`${base}/${VERSIONS}/`)) return assertKey(prefix);
       throw new Error(`Corrupt media pointer ${base}/${POINTER}`);
     }
-    // A tree copied flat from local disk (media:migrate) is complete: the manifest is copied last.
-    return (await this.exists(joinKey(base, MEDIA_FILES.manifest))) ? base : null;
+    // A tree copied flat from local disk (media:migrate) is complete once its markers are there (copied last).
+    for (const marker of FLAT_MARKERS) if (await this.exists(joinKey(base, marker))) return base;
+    return null;
   }
 }

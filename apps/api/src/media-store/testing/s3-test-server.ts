@@ -21,21 +21,32 @@ const denied = (res: ServerResponse, code: string) => {
  * URL-signed GETs have their SigV4 signature and expiry checked first (checkPresignedGet), and unsigned
  * requests are refused, as a private bucket on S3 or MinIO would.
  */
-export async function startS3TestServer(bucket = 'media-test') {
+export async function startS3TestServer(bucket = 'media-test', opts: { corsOrigin?: string } = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'vt-s3rver-'));
   const s3rver = new S3rver({
     address: '127.0.0.1',
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [
+      {
+        name: bucket,
+        // A player follows the API's redirect with XHR: GET from the site's origin (`null` after a redirect).
+        configs: opts.corsOrigin
+          ? [
+              `<CORSConfiguration><CORSRule><AllowedOrigin>${opts.corsOrigin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`,
+            ]
+          : [],
+      },
+    ],
   });
   await s3rver.run();
   const handle = (
     s3rver as unknown as { callback(): (req: IncomingMessage, res: ServerResponse) => void }
   ).callback();
   const front = createServer((req, res) => {
-    if (req.headers.authorization) return handle(req, res);
+    // Header-signed SDK calls, and CORS preflights (which carry no credentials on S3 either).
+    if (req.headers.authorization || req.method === 'OPTIONS') return handle(req, res);
     const verdict = checkPresignedGet(
       req.method ?? 'GET',
       req.url ?? '/',
