@@ -12,6 +12,7 @@ import { createApp } from '../../apps/api/src/app';
 import { createJobHandlers } from '../../apps/api/src/jobs/handlers';
 import { createLogger } from '../../apps/api/src/logger';
 import { createWorker } from '../../apps/api/src/services/jobs/worker';
+import { generateMinimumLengthClip } from './helpers/minimum-clip';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let sut: TestApp;
@@ -34,15 +35,7 @@ beforeAll(async () => {
   memberId = await sut.createMember('UploaderOne');
   cookie = await sut.signIn('UploaderOne');
   const dir = join(sut.config.dataDir, 'clips');
-  // Just over the 10-minute minimum, tiny and at 1 fps, so the real pipeline runs in seconds.
-  await generateDemoClip(join(dir, 'long.mp4'), {
-    seconds: 605,
-    pattern: 'testsrc',
-    toneHz: 440,
-    width: 160,
-    height: 90,
-    fps: 1,
-  });
+  await generateMinimumLengthClip(join(dir, 'long.mp4'));
   await generateDemoClip(join(dir, 'short.mp4'), {
     seconds: 20,
     pattern: 'smptebars',

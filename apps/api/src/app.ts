@@ -35,6 +35,8 @@ import { videoEditLegacy } from './legacy/video-edit.legacy';
 import { videosLegacy } from './legacy/videos.legacy';
 import { AppError } from './lib/app-error';
 import { mediaRoutes } from './media/media.routes';
+import { storeMediaRoutes } from './media/store-media.routes';
+import { mediaStoreOrigins } from './media-store/media-store-config';
 import { createPageCache, type PageCache } from './pages/page-cache';
 import { pagesHandler } from './pages/pages.handler';
 import { accountExportRoutes } from './routes/account-export.routes';
@@ -113,7 +115,7 @@ export function createApp({
   });
   app.use(compression({ threshold: config.compressMinBytes }));
   app.use(cachedPageHeaders());
-  app.use(securityHeaders());
+  app.use(securityHeaders({ mediaOrigins: mediaStoreOrigins(config.mediaStore) }));
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.use(requestContext(services, log, config));
   app.use(originCheck(config.publicOrigin));
@@ -200,6 +202,8 @@ export function createApp({
       maxBytes: config.cacheMaxBytes,
     }),
   );
+  // S3 mode (ADR 0042): the same media URLs answered from the bucket; mediaRoutes keeps what it does not take.
+  if (services.mediaStore.kind === 's3') app.route('/', storeMediaRoutes(services.mediaStore));
   app.route('/', mediaRoutes(config.mediaDir));
   app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
   app.route('/', adDocumentRoutes(config.network));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { MediaStoreEnv, mediaStoreConfig } from './media-store/media-store-config';
 import { parseAgeGateCountries } from './services/age-assurance/age-gate-countries';
 import type { AgeAssuranceConfig } from './services/age-assurance/providers';
 import { loadNetworkConfig } from './services/network/network-config';
@@ -110,6 +111,8 @@ export const EnvSchema = z.object({
   CAPTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Multiplies every abuse limit's allowance (services/limits/limits.ts); 0 turns them off (load tests). */
   RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(1000).default(1),
+  /** MEDIA_STORE and the S3_* settings (media-store/media-store-config.ts, ADR 0042). */
+  ...MediaStoreEnv.shape,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -220,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     provenanceRequired: e.PROVENANCE_REQUIRED === '1',
     captcha: { cost: e.CAPTCHA_COST },
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    /** Where processed media lives: MEDIA_DIR, or an S3-compatible bucket (ADR 0042). */
+    mediaStore: mediaStoreConfig(e),
   };
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type DataLayer, type Db, sqliteDataLayer } from '@vt/db';
 import type { Config } from './config';
+import { createMediaStore } from './media-store/create-media-store';
 import { createAgeAssurance } from './services/age-assurance/age-assurance.service';
 import { createAlbumService } from './services/albums/album.service';
 import { createAlbumEdit } from './services/albums/album-edit.service';
@@ -76,6 +77,7 @@ export interface ServiceDeps {
         | 'googleOAuth'
         | 'meili'
         | 'uploadsDir'
+        | 'mediaStore'
         | 'ffmpegPath'
         | 'ffprobePath'
         | 'mediaLimits'
@@ -177,6 +179,13 @@ export function createServices({
     sqlite,
   });
   // What the ingest and the restoration re-run both need to transcode a kept upload.
+  // MEDIA_STORE (ADR 0042): the media directory, or an S3 bucket new ladders are published to.
+  const mediaStore = createMediaStore({
+    mediaStore: config.mediaStore ?? { kind: 'local' },
+    mediaDir: config.mediaDir,
+    mediaSecret: config.mediaSecret,
+    mediaUrlTtl: config.mediaUrlTtl,
+  });
   const transcoding = {
     sqlite,
     uploadsDir,
@@ -222,7 +231,14 @@ export function createServices({
     uploads: createUploadService({ sqlite, clock, jobs, uploadsDir, previews }),
     albumUploads: createAlbumUploads({ sqlite, clock, mediaDir: config.mediaDir, caches }),
     albumEdit: createAlbumEdit({ sqlite, mediaDir: config.mediaDir, caches }),
-    ingest: createIngest({ ...transcoding, clock, provenance, screening: blocklists }),
+    ingest: createIngest({
+      ...transcoding,
+      clock,
+      provenance,
+      screening: blocklists,
+      store: mediaStore.kind === 's3' ? mediaStore : undefined,
+    }),
+    mediaStore,
     lists: createMemberListsService({ sqlite, clock }),
     playlistEdit: createPlaylistEditService({ sqlite, clock, caches }),
     votes: createVotesService({ sqlite, clock }),

@@ -13,23 +13,23 @@ import {
 import { readTimelineVtt, under } from '../services/media/timeline-vtt';
 import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
 
-const TIMELINE_LIFETIME = 2_592_000;
+export const TIMELINE_LIFETIME = 2_592_000;
 /**
  * A member's listed upload can be taken down, or get a new preview image, at any time: its images are
  * kept an hour and then revalidated (ETag), not pinned for a month like the seeded library's.
  */
 const UPLOAD_IMAGE_CACHE = 'public, max-age=3600, must-revalidate';
-const PUBLIC_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.mp4']);
-const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
+export const PUBLIC_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp', '.mp4']);
+export const SIGNED_EXTENSIONS = new Set(['.m3u8', '.ts', '.m4s', '.mp4', '.aac']);
 
 /** Media of uploaded videos (uploads/{video id}/…) and albums (albums/{album id}/…). */
-const UPLOADED = /^(uploads|albums)\/(\d{1,10})\//;
+export const UPLOADED = /^(uploads|albums)\/(\d{1,10})\//;
 
 /**
  * A request path below a media route, decoded once more (Hono leaves %2F encoded), or null when it has an
  * empty, `.` or `..` segment: then the checked path and the served file are always the same path.
  */
-function cleanRelative(raw: string): string | null {
+export function cleanRelative(raw: string): string | null {
   let rel: string;
   try {
     rel = decodeURIComponent(raw);
@@ -47,7 +47,11 @@ const UPLOADED_VIDEO = /^uploads\/(\d{1,10})$/;
  * moment it is taken down, rejected or deleted, only staff and the uploader. Checked on every request, so
  * a URL handed out earlier dies with the visibility change. Null: the item is gone.
  */
-function uploadAccess(c: Context<AppEnv>, kind: 'video' | 'album', id: number): 'public' | 'private' | null {
+export function uploadAccess(
+  c: Context<AppEnv>,
+  kind: 'video' | 'album',
+  id: number,
+): 'public' | 'private' | null {
   const owner = c.var.services.publish.visibility(kind, id);
   if (!owner) return null;
   if (owner.listed) return 'public';
@@ -56,7 +60,25 @@ function uploadAccess(c: Context<AppEnv>, kind: 'video' | 'album', id: number): 
   return staff || (viewer.memberId !== null && viewer.memberId === owner.uploaderId) ? 'private' : null;
 }
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+export const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * The signed ladder route's checks, before any file: the signature over the video's media path, then
+ * who may have that video's media now. A Response when refused.
+ */
+export function ladderAccess(
+  c: Context<AppEnv>,
+): { mediaPath: string; access: 'public' | 'private' } | Response {
+  const { exp, sig, key } = c.req.param() as { exp: string; sig: string; key: string };
+  const mediaPath = mediaPathOfKey(key);
+  if (!c.var.services.urls.verify(Number(exp), sig, mediaPath)) {
+    return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  }
+  const uploaded = UPLOADED_VIDEO.exec(mediaPath);
+  const access = uploaded ? uploadAccess(c, 'video', Number(uploaded[1])) : 'public';
+  return access ? { mediaPath, access } : notFound();
+}
 
 export function mediaRoutes(mediaDir: string) {
   const app = new Hono<AppEnv>();
@@ -100,13 +122,9 @@ export function mediaRoutes(mediaDir: string) {
   // The HLS ladder, behind a signed, expiring prefix.
   app.get('/media/:exp/:sig/:key/*', (c) => {
     const { exp, sig, key } = c.req.param();
-    const mediaPath = mediaPathOfKey(key);
-    if (!c.var.services.urls.verify(Number(exp), sig, mediaPath)) {
-      return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
-    }
-    const uploaded = UPLOADED_VIDEO.exec(mediaPath);
-    const access = uploaded ? uploadAccess(c, 'video', Number(uploaded[1])) : 'public';
-    if (!access) return notFound();
+    const checked = ladderAccess(c);
+    if (checked instanceof Response) return checked;
+    const { mediaPath, access } = checked;
     const prefix = `/media/${exp}/${sig}/${key}/`;
     // A signature opens its own video's directory only.
     const rest = cleanRelative(c.req.path.slice(prefix.length));

@@ -8,14 +8,17 @@ export function under(root: string, relative: string): string | null {
   return full.startsWith(root + sep) ? full : null;
 }
 
+/** Sprite references in a stored timeline VTT are relative to the video's directory: made /thumbs/… URLs. */
+export function absoluteSprites(vtt: string, mediaPath: string): string {
+  return vtt.replace(/^(?!WEBVTT)([^\s:]+\.(?:jpg|png|webp)#xywh=)/gm, `/thumbs/${mediaPath}/$1`);
+}
+
 /** A video's stored timeline VTT with its sprite references made absolute (/thumbs/…), or null. */
 export async function readTimelineVtt(mediaDir: string, mediaPath: string): Promise<string | null> {
   const source = under(mediaDir, join(mediaPath, MEDIA_FILES.vtt));
   if (!source) return null;
   try {
-    const vtt = await readFile(source, 'utf8');
-    // Sprite references in the stored file are relative to the media directory.
-    return vtt.replace(/^(?!WEBVTT)([^\s:]+\.(?:jpg|png|webp)#xywh=)/gm, `/thumbs/${mediaPath}/$1`);
+    return absoluteSprites(await readFile(source, 'utf8'), mediaPath);
   } catch {
     return null;
   }

@@ -14,6 +14,8 @@ import {
 import { MIN_SECONDS } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { slugOf } from '../../lib/slug';
+import type { MediaStore } from '../../media-store/media-store';
+import { publishDirToStore, removeScratch } from '../../media-store/publish-to-store';
 import type { JobContext } from '../jobs/worker';
 import type { Blocklists, DigestKind, FileDigests } from '../screening/blocklists.service';
 import type { Clock } from '../shared/clock';
@@ -69,6 +71,8 @@ export function createIngest(opts: {
   provenance?: Pick<ProvenanceService, 'fromUpload'>;
   /** Blocklists and fingerprints (ADR 0034): digests and the fingerprint checked, matches recorded. */
   screening?: Pick<Blocklists, 'wantedDigests' | 'screenDigests' | 'afterProcess'>;
+  /** S3 mode (ADR 0042): MEDIA_DIR is scratch; the processed directory is published to the store, then removed. */
+  store?: MediaStore;
 }) {
   const { sqlite, clock } = opts;
   const fail = (id: string, code: IngestFailure) => {
@@ -91,7 +95,7 @@ export function createIngest(opts: {
     return Object.fromEntries(hashes.map(([k, h]) => [k, h.digest('hex')]));
   }
 
-  return async ({ uploadId }: { uploadId: string }, ctx: JobContext) => {
+  const ingest = async ({ uploadId }: { uploadId: string }, ctx: JobContext) => {
     const upload = sqlite.prepare('SELECT * FROM uploads WHERE id = ?').get(uploadId) as
       | (UploadRow & { content_hash: string | null })
       | undefined;
@@ -211,6 +215,8 @@ export function createIngest(opts: {
       (await streamSeconds(join(opts.mediaDir, mediaPath))) ?? Math.floor(manifest.durationSec);
     const quarantined =
       (await opts.screening?.afterProcess(videoId, mediaPath, manifest.fingerprint)) ?? false;
+    // Visible in the store in one step before the video becomes pending (nothing half-written is served).
+    if (opts.store) await publishDirToStore(opts.store, opts.mediaDir, mediaPath);
     sqlite
       .prepare(
         `UPDATE videos SET media_path = ?, duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
@@ -233,5 +239,16 @@ export function createIngest(opts: {
       .run(clock.now(), uploadId);
     // The video now waits, pending, for a moderator (spec: nothing uploaded is public before approval).
     return { videoId };
+  };
+  const store = opts.store;
+  if (!store) return ingest;
+  // In S3 mode the scratch copy goes whatever happens: success (already), a refused file or a crash.
+  return async (job: { uploadId: string }, ctx: JobContext) => {
+    try {
+      return await ingest(job, ctx);
+    } finally {
+      const videoId = sqlite.prepare('SELECT video_id FROM uploads WHERE id = ?').pluck().get(job.uploadId);
+      if (typeof videoId === 'number') await removeScratch(opts.mediaDir, `uploads/${videoId}`);
+    }
   };
 }
