@@ -67,19 +67,15 @@ describe('media:migrate', () => {
     await store.putBytes(damaged, 'damaged', { sha256: 'not-the-checksum' });
 
     // The resume is the CLI, as an operator runs it.
-    const { stdout } = await run(
-      'npx',
-      ['tsx', 'apps/api/src/cli/media-migrate-cli.ts', '--from', dir],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: join(dir, '..', 'vt-migrate-data-unused'),
-          MEDIA_SECRET: 'x'.repeat(32),
-          ...s3.env,
-        },
+    const { stdout } = await run('npx', ['tsx', 'apps/api/src/cli/media-migrate-cli.ts', '--from', dir], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, '..', 'vt-migrate-data-unused'),
+        MEDIA_SECRET: 'x'.repeat(32),
+        ...s3.env,
       },
-    );
+    });
     expect(stdout).toContain('100% (8/8)');
     expect(stdout).toMatch(/6 copied .* 2 already there with the same checksum, 8\/8 files/);
 
