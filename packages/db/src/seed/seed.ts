@@ -55,7 +55,7 @@ const CHANNELS = 12;
 const MIN_ALBUMS = 200;
 const MIN_PLAYLISTS = 300;
 /** Bumped whenever the seed's output changes, so cached seeded databases (the bench's) are rebuilt. */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 /** Above this many videos, comment rows and rich daily counters are only made for the first ones. */
 const RICH_VIDEOS = 20_000;
 const CHUNK = 20_000;
@@ -74,7 +74,11 @@ export function isEmpty(db: Db): boolean {
 /** Fills an empty, migrated database with a deterministic, synthetic demo site. */
 export function seedDemo(db: Db, opts: SeedOptions): void {
   const sqlite = db.$client;
-  const rng = createRandom(opts.seed ?? 1975);
+  const base = opts.seed ?? 1975;
+  const rng = createRandom(base);
+  // The stages after the view history draw from streams of their own: how many numbers that history takes
+  // depends on the hour of seeding, and must not change who favourites, befriends or comments on what.
+  const stream = (n: number) => createRandom(base + n * 7919);
   const now = opts.now ?? Math.floor(Date.now() / 1000);
   const progress = opts.onProgress ?? (() => {});
   if (opts.media.length === 0) throw new Error('seedDemo needs at least one processed demo clip');
@@ -89,12 +93,12 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedProvenance(sqlite, now);
     seedCaptions(sqlite, now);
     seedViews(sqlite, rng, now, opts.videos, progress);
-    seedComments(sqlite, rng, now, opts.videos);
-    seedAlbums(sqlite, rng, now, opts.photos, Math.max(MIN_ALBUMS, Math.floor(opts.videos / 50)));
-    seedPlaylists(sqlite, rng, now, opts.videos, Math.max(MIN_PLAYLISTS, Math.floor(opts.videos / 20)));
-    seedCommunity(sqlite, rng, now, opts.videos);
+    seedComments(sqlite, stream(1), now, opts.videos);
+    seedAlbums(sqlite, stream(2), now, opts.photos, Math.max(MIN_ALBUMS, Math.floor(opts.videos / 50)));
+    seedPlaylists(sqlite, stream(3), now, opts.videos, Math.max(MIN_PLAYLISTS, Math.floor(opts.videos / 20)));
+    seedCommunity(sqlite, stream(4), now, opts.videos);
     seedModelExtras(sqlite, now);
-    seedKeywords(sqlite, rng, now);
+    seedKeywords(sqlite, stream(5), now);
     progress('counters', 0, 1);
     refreshCounters(sqlite);
     rollupViewCounters(sqlite, Math.floor(now / DAY));
