@@ -9,7 +9,13 @@ export {
   VIDEO_SORTS,
   type VideoSort,
 } from './listing';
-export { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES, type ModelSort } from './model-listing';
+export {
+  MODEL_FILTER_PARAMS,
+  MODEL_RACES,
+  MODEL_SORTS,
+  MODEL_TITS_SIZES,
+  type ModelSort,
+} from './model-listing';
 export {
   FIRST_YEAR,
   LICENCE_BASES,

@@ -1,4 +1,4 @@
-import { MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES, type ModelSort } from '@vt/rules';
+import { MODEL_FILTER_PARAMS, MODEL_RACES, MODEL_SORTS, MODEL_TITS_SIZES, type ModelSort } from '@vt/rules';
 import type { ModelFilters } from './dto';
 
 export { MODEL_SORTS };
@@ -24,18 +24,7 @@ export const CODED_FILTERS = {
 export type CodedFilter = keyof typeof CODED_FILTERS;
 
 /** Query parameter names: the spec's filter keys. */
-export const FILTER_PARAMS = {
-  alphabet: 'alphabet',
-  race: 'race',
-  age: 'age',
-  country: 'country',
-  titsSize: 'tits_size',
-  hairColor: 'hair_color',
-  height: 'height',
-  weight: 'weight',
-  tattoo: 'tattoo',
-  piercing: 'piercing',
-} as const satisfies Record<keyof ModelFilters, string>;
+export const FILTER_PARAMS = MODEL_FILTER_PARAMS satisfies Record<keyof ModelFilters, string>;
 
 export const NO_FILTERS: ModelFilters = {
   alphabet: null,

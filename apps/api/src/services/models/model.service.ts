@@ -1,4 +1,4 @@
-import type { Gender, ModelSort } from '@vt/rules';
+import { type Gender, MODEL_FILTER_PARAMS, type ModelSort } from '@vt/rules';
 import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import { TtlMemo } from '../../lib/lru-cache';
@@ -22,19 +22,8 @@ const ORDER: Record<ModelSort, string> = {
   'most-viewed': 'm.viewed DESC, m.id DESC',
 };
 
-/** Filter key → column, in the spec's key order. */
-const FILTER_COLUMNS: Record<keyof ModelFilters, string> = {
-  alphabet: 'alphabet',
-  race: 'race',
-  age: 'age',
-  country: 'country',
-  titsSize: 'tits_size',
-  hairColor: 'hair_color',
-  height: 'height',
-  weight: 'weight',
-  tattoo: 'tattoo',
-  piercing: 'piercing',
-};
+/** Filter key → column: the columns carry the spec's filter names. */
+const FILTER_COLUMNS: Record<keyof ModelFilters, string> = MODEL_FILTER_PARAMS;
 
 export const NO_MODEL_FILTERS: ModelFilters = {
   alphabet: null,
