@@ -38,5 +38,9 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
+    // The server script stops its throwaway PostgreSQL server on SIGTERM (a SIGKILL would leave it running).
+    ...(process.env.E2E_DATABASE === 'postgres'
+      ? { gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 } }
+      : {}),
   },
 });

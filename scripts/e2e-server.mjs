@@ -1,8 +1,10 @@
 // Serves the built site on a throwaway data dir for the browser tests: a small seed with two short
 // real clips, so the tests exercise the same pipeline without minutes of transcoding.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+// E2E_DATABASE=postgres runs the site on a throwaway PostgreSQL server instead of DATA_DIR/site.db.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
 const port = process.argv[2] ?? '3100';
 // One data dir per port, so two browser-test runs on one machine never reset each other's database.
@@ -25,6 +27,50 @@ const env = {
   // Small tus chunks, so the upload test can reload mid-way through a 20 MB file.
   UPLOAD_CHUNK_MB: '1',
 };
+
+// The specs that look into the site's database find it here (tests/e2e/helpers/site-db.ts).
+const urlFile = join(dataDir, 'database-url');
+rmSync(urlFile, { force: true });
+delete env.DATABASE_URL;
+let postgres = null;
+if (process.env.E2E_DATABASE === 'postgres') {
+  // The contract tests' throwaway server (initdb in a temp dir, a free port, fsync off, run as the postgres
+  // user when we are root); it stops, and its directory goes, when this process ends.
+  const { startPostgres, postgresUnavailableReason } = await tsImport(
+    '../packages/db/src/kysely/testing.ts',
+    import.meta.url,
+  );
+  postgres = await startPostgres();
+  if (!postgres) {
+    console.error(`E2E_DATABASE=postgres: ${postgresUnavailableReason()}`);
+    process.exit(1);
+  }
+  env.DATABASE_URL = await postgres.freshDatabase();
+  writeFileSync(urlFile, env.DATABASE_URL);
+} else if (process.env.E2E_DATABASE && process.env.E2E_DATABASE !== 'sqlite') {
+  console.error(`E2E_DATABASE=${process.env.E2E_DATABASE}: expected postgres or sqlite`);
+  process.exit(1);
+}
+
+let site = null;
+let ending = false;
+async function end(code) {
+  if (ending) return;
+  ending = true;
+  // The site closes its pool before its database server goes (within Playwright's 15 s of grace).
+  if (site && site.exitCode === null && site.signalCode === null) {
+    const exited = new Promise((resolve) => {
+      site.once('exit', resolve);
+      setTimeout(resolve, 8_000).unref();
+    });
+    site.kill('SIGTERM');
+    await exited;
+  }
+  await postgres?.stop();
+  process.exit(code);
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void end(0));
+
 const seed = spawnSync(
   'npx',
   [
@@ -40,5 +86,8 @@ const seed = spawnSync(
   ],
   { stdio: 'inherit', env },
 );
-if (seed.status !== 0) process.exit(seed.status ?? 1);
-spawnSync('npx', ['tsx', 'apps/api/src/main.ts'], { stdio: 'inherit', env });
+if (seed.status !== 0) await end(seed.status ?? 1);
+if (!ending) {
+  site = spawn('npx', ['tsx', 'apps/api/src/main.ts'], { stdio: 'inherit', env });
+  site.on('exit', (code) => void end(code ?? 1));
+}

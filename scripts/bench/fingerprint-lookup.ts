@@ -5,7 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sqliteDataLayer } from '@vt/db';
 import Database from 'better-sqlite3';
+import { createFingerprintsRepository } from '../../apps/api/src/services/screening/fingerprints.repository';
 import { createSummaryIndex } from '../../apps/api/src/services/screening/summary-index';
 
 const COUNT = Number(process.argv[2] ?? 1_000_000);
@@ -45,9 +47,9 @@ const fillMs = performance.now() - t;
 
 const ROWS_SINCE =
   'SELECT video_id, summary_hi, summary_lo, seq FROM video_fingerprints WHERE seq > ? ORDER BY seq';
-const index = createSummaryIndex(db, ROWS_SINCE);
+const index = createSummaryIndex(createFingerprintsRepository(sqliteDataLayer(db)).summariesSince);
 t = performance.now();
-const first = index.nearest(query, 21);
+const first = await index.nearest(query, 21);
 const firstMs = performance.now() - t;
 
 const catchUp = db.prepare(
@@ -61,7 +63,7 @@ for (let r = 0; r < ROUNDS; r++) {
   catchUp.pluck().get(COUNT);
   signatureTimes.push(performance.now() - s);
   s = performance.now();
-  index.nearest(q, 21);
+  await index.nearest(q, 21);
   times.push(performance.now() - s);
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

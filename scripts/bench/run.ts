@@ -18,11 +18,13 @@ import { benchQuality, benchRestorationCorpus } from './quality';
 import { benchSearchEngines } from './search-engines';
 import { BENCH_DATA, ensureBenchDb, startServer, stop } from './server';
 import { benchTranscode } from './transcode';
+import { benchTusS3 } from './tus-s3';
 import { benchTusUpload } from './tus-upload';
+import { benchTwoNodes, VIDEOS2_PATH } from './two-nodes';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
-/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, search-engines, bulk, tus, pages, lighthouse, transcode, quality, restoration. */
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, search-engines, bulk, tus, tus-s3, two-nodes, pages, lighthouse, transcode, quality, restoration. */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -30,6 +32,10 @@ const ONLY = process.argv
 const want = (section: string) => !ONLY || ONLY.includes(section);
 const PORT = 3300;
 const NGINX_PORT = 3301;
+/** tus-s3's S3-mode node; two-nodes' second node and its nginx listeners (one node, two nodes). */
+const S3_NODE_PORT = 3302;
+const SECOND_NODE_PORT = 3303;
+const PROXY_PORTS = { one: 3304, two: 3305 };
 const WRK = { threads: 1, connections: 50, seconds: Number(process.env.BENCH_SECONDS ?? 10) };
 
 if (
@@ -43,9 +49,18 @@ if (
 }
 
 const results: Record<string, unknown> = { date: new Date().toISOString(), videos: VIDEOS, wrk: WRK };
-const needsServer = ['videos2', 'listing', 'others', 'search', 'bulk', 'tus', 'pages', 'lighthouse'].some(
-  want,
-);
+const needsServer = [
+  'videos2',
+  'listing',
+  'others',
+  'search',
+  'bulk',
+  'tus',
+  'tus-s3',
+  'two-nodes',
+  'pages',
+  'lighthouse',
+].some(want);
 if (needsServer) ensureBenchDb(VIDEOS);
 const server = needsServer ? await startServer(PORT) : null;
 const main = needsServer
@@ -57,7 +72,7 @@ const main = needsServer
 try {
   // 1. Cached videos2 JSON against nginx serving the same bytes.
   if (want('videos2')) {
-    const path = '/api/json/videos2/86400/straight/latest-updates/60/all..1.all.0.all.json';
+    const path = VIDEOS2_PATH;
     const body = Buffer.from(await (await fetch(`http://127.0.0.1:${PORT}${path}`)).arrayBuffer());
     const nginxDir = join(process.cwd(), 'data', 'bench-nginx');
     const nginx = startNginx(nginxDir, NGINX_PORT, 'videos2.json', body);
@@ -162,6 +177,28 @@ try {
     results.tusUpload = tusResult;
     console.log(
       `tus 2 GB upload: ${tusResult.tusMBps.toFixed(0)} MB/s vs dd ${tusResult.ddMBps.toFixed(0)} MB/s → ratio ${tusResult.ratio.toFixed(2)} (target ≥ 0.5; tus-js-client ${tusResult.tusJsClientMBps.toFixed(0)} MB/s); server RSS +${tusResult.rssGrowthMB.toFixed(0)} MB (target < 100)`,
+    );
+  }
+
+  // 6b. The same kind of upload into S3 mode (s3rver in its own process) against local disk, and each node's RSS.
+  if (want('tus-s3') && server) {
+    const r = await benchTusS3(
+      { base: `http://127.0.0.1:${PORT}`, child: server },
+      S3_NODE_PORT,
+      join(process.cwd(), 'data', 'bench'),
+    );
+    results.tusS3 = r;
+    console.log(
+      `tus ${r.bytes / 1024 ** 2} MB upload into S3 mode: ${r.s3MBps.toFixed(0)} MB/s vs local disk ${r.localMBps.toFixed(0)} MB/s → ratio ${r.ratio.toFixed(2)} (median of ${r.rounds.length} interleaved rounds); API node peak RSS ${r.rss.s3.peakMB.toFixed(0)} MB in S3 mode (+${r.rss.s3.growthMB.toFixed(0)}), ${r.rss.local.peakMB.toFixed(0)} MB local (+${r.rss.local.growthMB.toFixed(0)}); s3rver on the same disk is a stand-in for MinIO/S3`,
+    );
+  }
+
+  // 6c. Cached JSON through nginx with two API nodes against one (same nginx, same wrk settings).
+  if (want('two-nodes') && server) {
+    const r = await benchTwoNodes({ port: PORT, child: server }, SECOND_NODE_PORT, PROXY_PORTS, WRK);
+    results.twoNodes = r;
+    console.log(
+      `cached videos2 through nginx: two nodes ${r.twoNodesRps.toFixed(0)} req/s vs one node ${r.oneNodeRps.toFixed(0)} req/s → ratio ${r.ratio.toFixed(2)} (median of ${r.rounds.length} interleaved rounds; node CPU during the two-node runs ${r.twoNodesCpuSeconds.join(' s / ')} s; wrk, nginx and both nodes share 2 cores, both nodes on the same SQLite database)`,
     );
   }
 

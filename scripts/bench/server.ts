@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEED_VERSION } from '../../packages/db/src/seed/seed';
 
@@ -30,15 +30,19 @@ export function ensureBenchDb(videos: number): void {
   spawnSync('touch', [marker]);
 }
 
-export async function startServer(port: number): Promise<ChildProcess> {
+/** An API node on the bench database; `env` adds settings (a second node, MEDIA_STORE=s3). */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
     env: {
       ...process.env,
+      ...env,
       DATA_DIR: BENCH_DATA,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // benchSession confirms its member through the outbox; the bench server listens on loopback only.
+      MAIL_OUTBOX_PUBLIC: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -46,6 +50,18 @@ export async function startServer(port: number): Promise<ChildProcess> {
   // A first start on a database without listing totals runs the stats job before listening.
   await waitFor(`http://127.0.0.1:${port}/healthz`, 300_000);
   return child;
+}
+
+/** VmRSS of a process, in bytes. */
+export function rss(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/** The node process running main.ts under a server's npx and tsx (its process group): the biggest of them. */
+export function serverNodePid(child: ChildProcess): number {
+  const pids = execSync(`pgrep -g ${child.pid}`, { encoding: 'utf8' }).trim().split('\n').map(Number);
+  return pids.reduce((a, b) => (rss(b) > rss(a) ? b : a));
 }
 
 export function stop(child: ChildProcess): void {

@@ -2,32 +2,21 @@
 import { openDb } from '@vt/db';
 import { createServices } from '../../apps/api/src/container';
 import { parseVideos2 } from '../../apps/api/src/legacy/paths';
+import { IN_PROCESS_CONFIG } from './in-process-config';
 import { randomListingPaths } from './listing-latency';
 
 const db = openDb(process.argv[2] ?? 'data/bench/site.db');
 const services = createServices({
   db,
-  config: {
-    mediaSecret: 'x'.repeat(32),
-    mediaUrlTtl: 3600,
-    mediaDir: '/tmp',
-    publicOrigin: 'http://localhost:3000',
-    mail: {
-      transport: 'outbox',
-      smtpUrl: undefined,
-      from: 'bench <bench@localhost>',
-      outboxDir: '/tmp/vt-bench-mail',
-      outboxPublic: false,
-    },
-  },
+  config: IN_PROCESS_CONFIG,
 });
-const cats = services.catalog.categories('straight', 'en', 20).map((c) => c.dir);
+const cats = (await services.catalog.categories('straight', 'en', 20)).map((c) => c.dir);
 const paths = randomListingPaths(2000, cats);
 const times: [number, string][] = [];
 for (const p of paths) {
   const q = parseVideos2(p.slice('/api/json/videos2/'.length, -5));
   const t0 = performance.now();
-  services.listing.list(q);
+  await services.listing.list(q);
   times.push([performance.now() - t0, p]);
 }
 times.sort((a, b) => b[0] - a[0]);

@@ -1,18 +1,13 @@
 import { execSync, spawnSync } from 'node:child_process';
-import { createReadStream, type ReadStream, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, type ReadStream, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import * as tus from 'tus-js-client';
 import { median } from './median';
+import { rss } from './server';
 
 const BYTES = 2 * 1024 ** 3;
-
-/** VmRSS of a process, in bytes. */
-function rss(pid: number): number {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb ?? 0) * 1024;
-}
 
 /** A member session on the bench server: register, confirm through the outbox, sign in. */
 export async function benchSession(base: string): Promise<string> {
@@ -88,13 +83,18 @@ function uploadWithTusJsClient(base: string, file: string, headers: Record<strin
  * the file in 1 MB reads, as curl would. Measures the server, where tus-js-client under Node tops out
  * near 350 MB/s against any server on this machine.
  */
-async function uploadWithPlainRequests(base: string, file: string, headers: Record<string, string>) {
+export async function uploadWithPlainRequests(
+  base: string,
+  file: string,
+  headers: Record<string, string>,
+  bytes = BYTES,
+) {
   const created = await fetch(`${base}/api/upload/`, {
     method: 'POST',
     headers: {
       ...headers,
       'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(BYTES),
+      'Upload-Length': String(bytes),
       'Upload-Metadata': Object.entries(META)
         .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
         .join(','),
@@ -102,8 +102,8 @@ async function uploadWithPlainRequests(base: string, file: string, headers: Reco
   });
   if (created.status !== 201) throw new Error(`tus creation answered ${created.status}`);
   const url = new URL(created.headers.get('location')!, `${base}/api/upload/`);
-  for (let offset = 0; offset < BYTES; offset += CHUNK_BYTES) {
-    const end = Math.min(offset + CHUNK_BYTES, BYTES);
+  for (let offset = 0; offset < bytes; offset += CHUNK_BYTES) {
+    const end = Math.min(offset + CHUNK_BYTES, bytes);
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
         url,
@@ -144,7 +144,7 @@ function ddThroughput(file: string): number {
  * Waits until the server runs no job and has none due (a fresh start on the bench database can owe an
  * hourly stats roll-up that reads it into SQLite's page cache), so its memory moves with the uploads.
  */
-async function settle(dbFile: string): Promise<void> {
+export async function settle(dbFile: string): Promise<void> {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     const busy = db.prepare(

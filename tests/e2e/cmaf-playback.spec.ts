@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
-import { E2E_DATA_DIR } from './helpers/staff';
+import { withSiteDb } from './helpers/site-db';
 
 /**
  * ADR 0038: the seed's demo ladders are fMP4 (CMAF), and a long demo video loops its clip's segments with
@@ -11,21 +9,24 @@ import { E2E_DATA_DIR } from './helpers/staff';
  */
 
 /** A listed demo video that plays its clip at least five times over, and the clip's length. */
-function loopVideo(): { id: number; clipSeconds: number } {
-  const db = new Database(join(E2E_DATA_DIR, 'site.db'), { readonly: true });
-  try {
-    const row = db
-      .prepare(
-        "SELECT id, media_path FROM videos WHERE media_path LIKE 'demo/clip-%-x5' AND status_id = 1 AND is_private = 0 ORDER BY id LIMIT 1",
-      )
-      .get() as { id: number; media_path: string };
-    const clip = db
-      .prepare('SELECT MIN(duration_sec) AS s FROM videos WHERE media_path = ?')
-      .get(row.media_path.replace(/-x5$/, '')) as { s: number };
-    return { id: row.id, clipSeconds: clip.s };
-  } finally {
-    db.close();
-  }
+function loopVideo(): Promise<{ id: number; clipSeconds: number }> {
+  return withSiteDb(async (db) => {
+    const row = await db
+      .selectFrom('videos')
+      .select(['id', 'media_path'])
+      .where('media_path', 'like', 'demo/clip-%-x5')
+      .where('status_id', '=', 1)
+      .where('is_private', '=', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const clip = await db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.min('duration_sec').as('s'))
+      .where('media_path', '=', row.media_path!.replace(/-x5$/, ''))
+      .executeTakeFirstOrThrow();
+    return { id: row.id, clipSeconds: Number(clip.s) };
+  });
 }
 
 const video = (page: Page) => page.locator('[data-testid="player-video"]');
@@ -46,7 +47,7 @@ for (const path of ['hls.js', 'native HLS'] as const) {
       const p = new URL(r.url()).pathname;
       if (/\.(m4s|ts|mp4)$/.test(p) && p.startsWith('/media/')) media.push(p);
     });
-    const { id, clipSeconds } = loopVideo();
+    const { id, clipSeconds } = await loopVideo();
     await page.goto(`/videos/${id}/`);
     await page.getByTestId('play-button').click();
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);

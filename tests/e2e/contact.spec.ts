@@ -1,19 +1,12 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { expect, test } from './fixtures';
-
-const DB = join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'site.db');
+import { withSiteDb } from './helpers/site-db';
 
 /** The newest stored report, read from the server's database as the moderation queue reads it. */
-function lastReport(): Record<string, unknown> {
-  const db = new Database(DB, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT * FROM reports ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
-  } finally {
-    db.close();
-  }
-}
+const lastReport = () =>
+  withSiteDb((db) =>
+    db.selectFrom('reports').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow(),
+  );
 
 /** Every request the page makes that leaves the site (the captcha must not: no third-party service). */
 function foreignRequests(page: Page, origin: string): string[] {
@@ -87,7 +80,7 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
   await send.dblclick();
   await expect(modal.getByTestId('contact-sent')).toContainText('Your message has been sent');
   expect(posts).toEqual(['POST']);
-  expect(lastReport()).toMatchObject({
+  expect(await lastReport()).toMatchObject({
     subject: 'technical',
     email: 'viewer@example.test',
     message: 'The sound drops out halfway through.',
@@ -191,7 +184,7 @@ test('a visitor reports a video they appear in: a removal request at the top of 
   await page.screenshot({ path: 'test-results/report-modal.png' });
   await modal.getByRole('button', { name: 'Send message' }).click();
   await expect(modal.getByTestId('contact-sent')).toBeVisible({ timeout: 30_000 });
-  const row = lastReport();
+  const row = await lastReport();
   expect(row).toMatchObject({
     subject: 'removal',
     email: 'depicted@example.test',

@@ -57,3 +57,29 @@ test('hovering a thumbnail plays its muted preview clip', async ({ page }) => {
   await page.mouse.move(0, 0);
   await expect(preview).toHaveCount(0);
 });
+
+// Thumbs below the first rows are laid out only as they near the viewport; until then each stands in at its
+// own height. A wrong guess moved the pagination by a row under the pointer (a click then landed on the
+// footer) and shifted the page for readers.
+for (const width of [390, 1280]) {
+  test(`at ${width} px the thumbs coming into view move nothing on a listing`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/videos/latest-updates/1/', '/albums/most-viewed/1/']) {
+      await page.goto(path);
+      const grid = page.locator('main .thumb-grid').first();
+      const before = (await grid.boundingBox())!.height;
+      const pagination = page.getByRole('navigation', { name: 'Pages' });
+      await pagination.scrollIntoViewIfNeeded();
+      // Every thumb on the way has rendered (content-visibility no longer skips the last one).
+      await expect
+        .poll(() =>
+          grid
+            .locator('> li > .thumb')
+            .last()
+            .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true })),
+        )
+        .toBe(true);
+      expect((await grid.boundingBox())!.height, path).toBeCloseTo(before, 0);
+    }
+  });
+}

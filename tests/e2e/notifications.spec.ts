@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { expect, newPage, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';
 import { newMember, openAccountMenu } from './helpers/members';
-import { createStaff, E2E_DATA_DIR, STAFF_PASSWORD, signInAs } from './helpers/staff';
+import { withSiteDb } from './helpers/site-db';
+import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
 /** The signed-in member's id, from their menu's profile link. */
 async function memberId(page: Page): Promise<number> {
@@ -18,23 +17,36 @@ async function memberId(page: Page): Promise<number> {
  * A processed upload of `uploaderId` waiting for a moderator, as media.ingest leaves it (the upload itself is
  * moderation.spec.ts's journey): it reuses a demo video's media.
  */
-function pendingVideo(uploaderId: number, title: string): { id: number; dir: string } {
-  const db = new Database(join(E2E_DATA_DIR, 'site.db'));
-  try {
-    const dir = title.toLowerCase().replaceAll(' ', '-');
-    const id = db
-      .prepare(
-        `INSERT INTO videos (dir, title, description, status_id, gender, post_date, added_at, uploader_id, media_path,
-           duration_sec, width, height, timeline_count, timeline_interval, content_hash)
-         SELECT ?, ?, 'An invented home movie.', 2, 'straight', unixepoch(), unixepoch(), ?, media_path,
-           duration_sec, width, height, timeline_count, timeline_interval, ?
-         FROM videos WHERE status_id = 1 AND media_path IS NOT NULL LIMIT 1`,
-      )
-      .run(dir, title, uploaderId, `e2e-${title}`).lastInsertRowid;
-    return { id: Number(id), dir };
-  } finally {
-    db.close();
-  }
+function pendingVideo(uploaderId: number, title: string): Promise<{ id: number; dir: string }> {
+  const dir = title.toLowerCase().replaceAll(' ', '-');
+  const now = Math.floor(Date.now() / 1000);
+  return withSiteDb(async (db) => {
+    const media = await db
+      .selectFrom('videos')
+      .select(['media_path', 'duration_sec', 'width', 'height', 'timeline_count', 'timeline_interval'])
+      .where('status_id', '=', 1)
+      .where('media_path', 'is not', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('videos')
+      .values({
+        ...media,
+        dir,
+        title,
+        description: 'An invented home movie.',
+        status_id: 2,
+        gender: 'straight',
+        post_date: now,
+        added_at: now,
+        uploader_id: uploaderId,
+        content_hash: `e2e-${title}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id, dir };
+  });
 }
 
 /** Reloads until the bell shows `count` (a job or another member may still be on its way). */
@@ -90,7 +102,7 @@ test('friend request accepted in place, a comment and an approval reach the memb
   await ann.goto('/notifications/');
   await expect(ann.getByTestId('notification-list')).toContainText(`${benName} subscribed to your uploads.`);
   const title = `Lighthouse keeper ${stamp}`;
-  const video = pendingVideo(annId, title);
+  const video = await pendingVideo(annId, title);
   const mod = await newPage(browser);
   await signInAs(mod, modName, STAFF_PASSWORD);
   await mod.goto('/moderation/');

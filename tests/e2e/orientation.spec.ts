@@ -89,6 +89,11 @@ test('a cached anonymous page switches too, and the switch works without JavaScr
   );
   const shemaleFirst = await page.getByTestId('thumb').first().locator('.thumb__title').textContent();
   expect(shemaleFirst).not.toBe(straightFirst);
+  // The blocks that load when scrolled near link their listing instead, for a browser without scripts.
+  await expect(page.getByRole('link', { name: 'Show these videos' }).first()).toHaveAttribute(
+    'href',
+    '/videos/most-popular/1/?date=day',
+  );
   await context.close();
 
   // An unknown value is ignored: straight, and no cookie.

@@ -1,54 +1,75 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, newPage, test } from './fixtures';
 import { newMember } from './helpers/members';
 import { shots } from './helpers/shots';
+import { withSiteDb } from './helpers/site-db';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
-const DB = join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`, 'site.db');
-
 /** Test fixture: a seeded published video becomes the member's upload (uploading one would take minutes). */
-function giveVideoTo(memberName: string): { id: number; title: string; dir: string } {
-  const db = new Database(DB, { fileMustExist: true });
-  try {
-    const v = db
-      .prepare(
-        `SELECT id, title, dir FROM videos WHERE status_id = 1 AND id NOT IN
-           (SELECT target_id FROM reports WHERE target_id IS NOT NULL) ORDER BY id DESC LIMIT 1`,
+function giveVideoTo(memberName: string): Promise<{ id: number; title: string; dir: string }> {
+  return withSiteDb(async (db) => {
+    const v = await db
+      .selectFrom('videos')
+      .select(['id', 'title', 'dir'])
+      .where('status_id', '=', 1)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('reports')
+          .select('target_id')
+          .where('target_id', 'is not', null)
+          .$narrowType<{ target_id: number }>(),
       )
-      .get() as { id: number; title: string; dir: string };
-    db.prepare('UPDATE videos SET uploader_id = (SELECT id FROM members WHERE name = ?) WHERE id = ?').run(
-      memberName,
-      v.id,
-    );
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('videos')
+      .set((eb) => ({ uploader_id: eb.selectFrom('members').select('id').where('name', '=', memberName) }))
+      .where('id', '=', v.id)
+      .execute();
     return v;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Test fixture: an NCII report about another video received 50 hours ago, its deadline missed. */
-function overdueRequest(excludeId: number): string {
-  const db = new Database(DB, { fileMustExist: true });
-  try {
-    const v = db
-      .prepare('SELECT id, title FROM videos WHERE status_id = 1 AND id != ? ORDER BY id LIMIT 1')
-      .get(excludeId) as { id: number; title: string };
+function overdueRequest(excludeId: number): Promise<string> {
+  return withSiteDb(async (db) => {
+    const v = await db
+      .selectFrom('videos')
+      .select(['id', 'title'])
+      .where('status_id', '=', 1)
+      .where('id', '!=', excludeId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const at = Math.floor(Date.now() / 1000) - 50 * 3600;
-    const id = db
-      .prepare(
-        `INSERT INTO reports (subject, email, message, target_section, target_id, priority, created_at)
-         VALUES ('ncii', 'other@example.test', 'Posted without consent.', 'video', ?, 1, ?)`,
-      )
-      .run(v.id, at).lastInsertRowid;
-    db.prepare(
-      `INSERT INTO removal_requests (report_id, kind, signature, good_faith_at, content, deadline_at)
-       VALUES (?, 'ncii', 'Sam Example', ?, ?, ?)`,
-    ).run(id, at, `/videos/${v.id}/`, at + 48 * 3600);
+    await db.transaction().execute(async (trx) => {
+      const report = await trx
+        .insertInto('reports')
+        .values({
+          subject: 'ncii',
+          email: 'other@example.test',
+          message: 'Posted without consent.',
+          target_section: 'video',
+          target_id: v.id,
+          priority: 1,
+          created_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('removal_requests')
+        .values({
+          report_id: report.id,
+          kind: 'ncii',
+          signature: 'Sam Example',
+          good_faith_at: at,
+          content: `/videos/${v.id}/`,
+          deadline_at: at + 48 * 3600,
+        })
+        .execute();
+    });
     return v.title;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test('a depicted person files a removal request → the queue shows its 48-hour deadline → takedown → the uploader appeals → reversed', async ({
@@ -62,7 +83,7 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   createStaff(adminName, 'admin');
   const uploaderName = `archivist_${stamp}`;
   const uploader = await newMember(browser, uploaderName);
-  const video = giveVideoTo(uploaderName);
+  const video = await giveVideoTo(uploaderName);
 
   // 1. A visitor who appears in the video asks for its removal, with the Act's fields.
   const visitor = await newPage(browser);
@@ -85,7 +106,7 @@ test('a depicted person files a removal request → the queue shows its 48-hour 
   // 2. The moderator sees it first in the reports queue, with its deadline.
   const moderator = await newPage(browser);
   await signInAs(moderator, moderatorName, STAFF_PASSWORD);
-  const overdueTitle = overdueRequest(video.id);
+  const overdueTitle = await overdueRequest(video.id);
   await moderator.goto('/moderation/reports/');
   // Missed deadlines sort first (nearest deadline first), in red; then ours, with 48 hours left.
   const first = moderator.getByTestId('report-group').first();

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { shots } from './helpers/shots';
-import { createStaff, E2E_DATA_DIR, STAFF_PASSWORD, signInAs } from './helpers/staff';
+import { siteEnv } from './helpers/site-db';
+import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
 /** A pending video restored by the pipeline, made on the server's data dir (helpers/restoration-fixture.ts). */
 function pendingRestoredVideo(title: string, uploader: string) {
   const made = spawnSync('npx', ['tsx', 'tests/e2e/helpers/restoration-fixture.ts', title, uploader], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    env: siteEnv(),
     encoding: 'utf8',
   });
   expect(made.stderr + made.stdout).toMatch(/pending \d+/);
@@ -62,28 +63,6 @@ test('a queue item shows the restoration in words with before/after stills, and 
     await page.setViewportSize({ width, height: 844 });
     await panel.scrollIntoViewIfNeeded();
     // Nothing wider than the screen: the lines wrap and the stills shrink side by side.
-    console.log(
-      'DEBUG',
-      width,
-      await page.evaluate(
-        (w) =>
-          [...document.querySelectorAll('body *')]
-            .filter((e) => {
-              if (e.getBoundingClientRect().right <= w + 0.5) return false;
-              for (let p = e.parentElement; p; p = p.parentElement) {
-                const o = getComputedStyle(p).overflowX;
-                if (o !== 'visible') return false;
-              }
-              return true;
-            })
-            .slice(0, 8)
-            .map(
-              (e) =>
-                `${e.tagName}.${e.className} ${e.textContent} ${e.parentElement?.className} ${Math.round(e.getBoundingClientRect().left)}-${Math.round(e.getBoundingClientRect().right)}`,
-            ),
-        width,
-      ),
-    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await panel.screenshot({ path: `test-results/restoration-${width}.png` });
   }

@@ -99,7 +99,7 @@ describe('POST /api/album_edit.php', () => {
     // Pending: not visible; approved: the album page answers.
     const path = `/api/json/album/0/0/${albumId}.json`;
     expect((await sut.json(path)).res.status).toBe(404);
-    expect(sut.services.publish.approveAlbum(albumId)).toBe(true);
+    expect(await sut.services.publish.approveAlbum(albumId)).toBe(true);
     const shown = await sut.json(path);
     expect(shown.body.album).toMatchObject({ title: 'Seaside stills', photos_amount: 2 });
     expect(shown.body.album.photos).toHaveLength(2);

@@ -209,7 +209,7 @@ describe('album views', () => {
     // Another visitor (a view counts once per visitor and album).
     await post(`act=view&section=album&object_id=${id}`, 'vt_visitor=another-visitor-000000');
     expect(views()).toBe(before);
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(views()).toBe(before + 2);
     const missing = await post('act=view&section=album&object_id=202');
     expect(missing.res.status).toBe(404);
@@ -227,7 +227,7 @@ describe('album views', () => {
       headers: { 'content-type': 'application/json', cookie: 'vt_visitor=trpc-visitor-000000000' },
     });
     expect(res.status).toBe(200);
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(first<{ n: number }>('SELECT album_viewed AS n FROM albums WHERE id = ?', id).n).toBe(before + 1);
   });
 });

@@ -228,7 +228,7 @@ describe('every count shown equals its listing', () => {
       .pluck()
       .get() as number;
     const before = await expectCategoriesConsistent('straight');
-    expect(sut.services.publish.takeDown([v])).toEqual([v]);
+    expect(await sut.services.publish.takeDown([v])).toEqual([v]);
     const after = await expectCategoriesConsistent('straight');
     const cats = sqlite
       .prepare(
@@ -248,7 +248,7 @@ describe('every count shown equals its listing', () => {
 
     // Back through moderation: pending, then approved.
     sqlite.prepare('UPDATE videos SET status_id = 2 WHERE id = ?').run(v);
-    expect(sut.services.publish.approve([v])).toEqual([v]);
+    expect(await sut.services.publish.approve([v])).toEqual([v]);
     const again = await expectCategoriesConsistent('straight');
     for (const dir of cats) expect(again.get(dir)).toBe(before.get(dir));
     await expectModelsConsistent('straight');
@@ -344,7 +344,7 @@ describe('channels', () => {
       .pluck()
       .get(channels[0]) as number;
     const before = await channelTotal(channels[0]!, 'straight');
-    expect(sut.services.publish.takeDown([v])).toEqual([v]);
+    expect(await sut.services.publish.takeDown([v])).toEqual([v]);
     expect(await channelTotal(channels[0]!, 'straight')).toBe(before - 1);
     await check();
   });

@@ -269,7 +269,7 @@ describe('MP4 downloads', () => {
       urls.push(level.url);
     }
     const [takenDown, madePrivate, deleted] = ids;
-    expect(sut.services.publish.takeDown([takenDown])).toEqual([takenDown]);
+    expect(await sut.services.publish.takeDown([takenDown])).toEqual([takenDown]);
     sut.db.$client.prepare('UPDATE videos SET is_private = 1 WHERE id = ?').run(madePrivate);
     sut.db.$client.prepare('UPDATE videos SET status_id = 5 WHERE id = ?').run(deleted);
     for (const url of urls) {

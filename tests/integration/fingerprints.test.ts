@@ -160,8 +160,10 @@ describe('near-duplicates at ingest', () => {
       later: true,
       fullCopy: false,
     });
-    expect(sut.services.fingerprints.copiesOf(original)).toEqual(expect.arrayContaining([copy, partial]));
-    expect(sut.services.fingerprints.copiesOf(copy)).toContain(original);
+    expect(await sut.services.fingerprints.copiesOf(original)).toEqual(
+      expect.arrayContaining([copy, partial]),
+    );
+    expect(await sut.services.fingerprints.copiesOf(copy)).toContain(original);
   });
 
   it('flags a partial copy with the shared stretch, without holding it; an unrelated film matches nothing', async () => {
@@ -177,7 +179,7 @@ describe('near-duplicates at ingest', () => {
     const other = await queueItem(unrelated);
     expect(other.matches.map((m: any) => m.videoId)).not.toContain(original);
     expect(other.matches.map((m: any) => m.videoId)).not.toContain(copy);
-    expect(sut.services.fingerprints.copiesOf(unrelated)).not.toContain(original);
+    expect(await sut.services.fingerprints.copiesOf(unrelated)).not.toContain(original);
   });
 
   it('approves a held copy only with the explicit override, which is audited', async () => {

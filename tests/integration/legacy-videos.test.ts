@@ -381,7 +381,7 @@ describe('view statistics', () => {
     expect(
       first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed,
     ).toBe(before);
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(
       first<{ video_viewed: number }>('SELECT video_viewed FROM videos WHERE id = ?', id).video_viewed,
     ).toBe(before + 2);

@@ -504,5 +504,27 @@ describe('team and audit', () => {
   it('the database refuses to update or delete audit rows', () => {
     expect(() => sqlite.prepare("UPDATE audit_log SET reason = 'edited'").run()).toThrow(/append-only/);
     expect(() => sqlite.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(() => sqlite.prepare("UPDATE audit_log SET actor_id = NULL, reason = 'edited'").run()).toThrow(
+      /append-only/,
+    );
+  });
+
+  it('deleting an account that acted in the log keeps its entries, without their author', () => {
+    const actor = Number(
+      sqlite
+        .prepare("INSERT INTO members (name, email, created_at) VALUES ('gone', 'gone@example.test', 1)")
+        .run().lastInsertRowid,
+    );
+    sqlite
+      .prepare(
+        "INSERT INTO audit_log (actor_id, action, target_type, created_at) VALUES (?, 'report.file', 'video', 1)",
+      )
+      .run(actor);
+    const before = sqlite.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number };
+    sqlite.prepare('DELETE FROM members WHERE id = ?').run(actor);
+    expect(sqlite.prepare('SELECT count(*) AS n FROM audit_log').get()).toEqual(before);
+    expect(sqlite.prepare("SELECT actor_id FROM audit_log WHERE action = 'report.file'").get()).toEqual({
+      actor_id: null,
+    });
   });
 });

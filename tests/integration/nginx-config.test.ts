@@ -284,7 +284,7 @@ describe.skipIf(missing || !built)(
       const app = getRequestListener(sut.app.fetch);
       const pages = createPageFastPath(sut.pageCache, sut.services, sut.config);
       server = createServer((req, res) => {
-        if (!serveCachedLegacy(sut.cache, req, res) && !pages(req, res)) app(req, res);
+        if (!serveCachedLegacy(sut.cache, req, res) && !pages(req, res)) void app(req, res);
       });
       const apiPort = await freePort();
       await new Promise<void>((resolve) => server.listen(apiPort, '127.0.0.1', resolve));

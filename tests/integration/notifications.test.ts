@@ -194,7 +194,7 @@ describe('each kind is written by the service that causes it', () => {
     // The uploader is not told about their own video even though they follow its model.
     expect(kindsOf(annId)).toEqual(['video_approved']);
     // A re-run is harmless.
-    sut.services.notifications.fanOutNewVideo(video);
+    await sut.services.notifications.fanOutNewVideo(video);
     expect(kindsOf(benId)).toEqual(['new_video']);
   });
 
@@ -234,7 +234,8 @@ describe('preferences', () => {
 
 describe('reading', () => {
   it('pages, marks one and all read', async () => {
-    for (let i = 0; i < 25; i++) sut.services.notifications.fromMember(benId, annId, 'wall_post', { n: i });
+    for (let i = 0; i < 25; i++)
+      await sut.services.notifications.fromMember(benId, annId, 'wall_post', { n: i });
     const p1 = await list(ann);
     expect(p1).toMatchObject({ totalCount: 25, pages: 2, unread: 25 });
     expect(p1.items).toHaveLength(20);
@@ -259,7 +260,7 @@ describe('reading', () => {
   });
 
   it("never reads or marks another member's notification: it answers like a missing one", async () => {
-    sut.services.notifications.fromMember(benId, annId, 'wall_post');
+    await sut.services.notifications.fromMember(benId, annId, 'wall_post');
     const [note] = (await list(ann)).items;
     const theirs = await trpc('notifications.read', { id: note.id }, eve);
     const missing = await trpc('notifications.read', { id: 999_999 }, eve);
@@ -271,7 +272,7 @@ describe('reading', () => {
   });
 
   it('the signed-in page is private and shows the count in the header; the anonymous page has none', async () => {
-    sut.services.notifications.fromMember(benId, annId, 'wall_post');
+    await sut.services.notifications.fromMember(benId, annId, 'wall_post');
     const page = await sut.request('/notifications/', { headers: { cookie: ann } });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
@@ -298,8 +299,8 @@ describe('daily digest', () => {
     await trpc('notifications.savePrefs', { muted: [], digest: false }, ben);
     // Opting in starts the digest now: what came before is not mailed.
     sqlite().prepare('UPDATE notification_prefs SET digest_sent_at = digest_sent_at - 2 * 86400').run();
-    sut.services.notifications.fromMember(eveId, annId, 'wall_post');
-    sut.services.notifications.fromMember(eveId, benId, 'wall_post');
+    await sut.services.notifications.fromMember(eveId, annId, 'wall_post');
+    await sut.services.notifications.fromMember(eveId, benId, 'wall_post');
     const before = outbox().length;
     await sut.services.jobs.enqueue('notifications.digest', {});
     await drainJobs();
@@ -309,8 +310,8 @@ describe('daily digest', () => {
     expect(mails[0].text).toContain('EveNotes написал(а) в вашем профиле.');
     expect(mails[0].text).toContain('/notifications/');
     // Never twice a day.
-    sut.services.notifications.fromMember(benId, annId, 'wall_post');
-    expect(sut.services.notifications.sendDigests()).toEqual({ mailed: 0 });
+    await sut.services.notifications.fromMember(benId, annId, 'wall_post');
+    expect(await sut.services.notifications.sendDigests()).toEqual({ mailed: 0 });
     expect(outbox()).toHaveLength(before + 1);
   });
 });

@@ -175,7 +175,7 @@ describe('own albums', () => {
     });
     const id = made.body.album_id as number;
     for (const colour of ['#804020', '#204080', '#208040']) await upload(id, await jpeg(400, 400, colour));
-    expect(sut.services.publish.approveAlbum(id)).toBe(true);
+    expect(await sut.services.publish.approveAlbum(id)).toBe(true);
     return id;
   }
 
@@ -230,10 +230,12 @@ describe('own albums', () => {
     sqlite
       .prepare('UPDATE photos SET created_at = created_at - 60 WHERE album_id = ? AND path != ?')
       .run(id, newest);
-    const queued = sut.services.moderation.queue.list().items.find((i) => i.key === `album:${id}`) as any;
+    const queued = (await sut.services.moderation.queue.list()).items.find(
+      (i) => i.key === `album:${id}`,
+    ) as any;
     expect(queued).toMatchObject({ resubmitted: true, photosAmount: 3 });
     expect(queued.photos[0]).toBe(`/thumbs/${newest}`);
-    expect(sut.services.publish.approveAlbum(id)).toBe(true);
+    expect(await sut.services.publish.approveAlbum(id)).toBe(true);
 
     // A new title too; validation errors are translated field errors.
     const bad = await sut.json('/trpc/albums.update?lang=de', {

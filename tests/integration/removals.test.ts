@@ -1,3 +1,4 @@
+import { type ReportsTable, sqliteDataLayer } from '@vt/db';
 import type { Challenge } from 'altcha-lib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,9 @@ import {
   REMOVAL_DEADLINE_SECONDS,
   recordRemovalRequest,
 } from '../../apps/api/src/services/moderation/removal-request';
+import { createRemovalsRepository } from '../../apps/api/src/services/moderation/removals.repository';
 import { createRemovals } from '../../apps/api/src/services/moderation/removals.service';
+import { createReportsRepository } from '../../apps/api/src/services/moderation/reports.repository';
 import { solveToToken } from './helpers/captcha-token';
 import { createTestApp, TEST_MEDIA, type TestApp } from './helpers/test-app';
 
@@ -78,9 +81,9 @@ const statusOf = (id: number) =>
   sqlite.prepare('SELECT status_id FROM videos WHERE id = ?').pluck().get(id) as number;
 
 /** A report (and its deadline request when `signature` is given) as the form would store it, at `at`. */
-function storedReport(
+async function storedReport(
   videoId: number,
-  subject: string,
+  subject: ReportsTable['subject'],
   at: number,
   opts: { signature?: string; email?: string } = {},
 ) {
@@ -94,9 +97,9 @@ function storedReport(
       .lastInsertRowid,
   );
   if (opts.signature)
-    recordRemovalRequest(sqlite, {
+    await recordRemovalRequest(createReportsRepository(sqliteDataLayer(sqlite)), {
       reportId: id,
-      kind: subject,
+      kind: subject === 'ncii' ? 'ncii' : 'removal',
       signature: opts.signature,
       content: `${sut.config.publicOrigin}/videos/${videoId}/`,
       now: at,
@@ -186,10 +189,10 @@ describe('removal requests with a 48-hour deadline', () => {
   it('the queue puts deadline requests first, nearest deadline on top, and shows each deadline', async () => {
     closeAll();
     const t = now();
-    const plain = storedReport(video(), 'removal', t - 5 * 86_400);
-    const later = storedReport(video(), 'ncii', t - HOUR, { signature: 'A' });
-    const sooner = storedReport(video(), 'removal', t - 40 * HOUR, { signature: 'B' });
-    const technical = storedReport(video(), 'technical', t - 9 * 86_400);
+    const plain = await storedReport(video(), 'removal', t - 5 * 86_400);
+    const later = await storedReport(video(), 'ncii', t - HOUR, { signature: 'A' });
+    const sooner = await storedReport(video(), 'removal', t - 40 * HOUR, { signature: 'B' });
+    const technical = await storedReport(video(), 'technical', t - 9 * 86_400);
     const groups = data(await query('moderation.reports', undefined, moderator)).groups as any[];
     const ids = groups.map((g) => g.reports[0].id);
     expect(ids).toEqual([sooner, later, plain, technical]);
@@ -201,7 +204,7 @@ describe('removal requests with a 48-hour deadline', () => {
   it('mails the team once as a deadline nears and once when it is missed, as the clock moves', async () => {
     closeAll();
     const t0 = now();
-    const id = storedReport(video(), 'removal', t0, { signature: 'C' });
+    const id = await storedReport(video(), 'removal', t0, { signature: 'C' });
     const alertsFor = (kind: string) =>
       outbox().filter((m) => m.subject.includes(`#${id}:`) && m.subject.includes(kind));
     const team = sqlite
@@ -246,12 +249,12 @@ describe('removal requests with a 48-hour deadline', () => {
     expect(group.deadlineMissed).toBe(true);
   });
 
-  it('a request first seen after its deadline gets only the "missed" mail', () => {
+  it('a request first seen after its deadline gets only the "missed" mail', async () => {
     closeAll();
-    const id = storedReport(video(), 'ncii', now() - 50 * HOUR, { signature: 'D' });
+    const id = await storedReport(video(), 'ncii', now() - 50 * HOUR, { signature: 'D' });
     const before = outbox().filter((m) => m.subject.includes(`#${id}:`)).length;
-    expect(sut.services.moderation.removals.escalate()).toMatchObject({ missed: 1, approaching: 0 });
-    expect(sut.services.moderation.removals.escalate()).toMatchObject({ missed: 0, approaching: 0 });
+    expect(await sut.services.moderation.removals.escalate()).toMatchObject({ missed: 1, approaching: 0 });
+    expect(await sut.services.moderation.removals.escalate()).toMatchObject({ missed: 0, approaching: 0 });
     const mails = outbox().filter((m) => m.subject.includes(`#${id}:`));
     expect(mails.length - before).toBeGreaterThan(0);
     expect(mails.every((m) => m.subject.includes('missed'))).toBe(true);
@@ -259,28 +262,31 @@ describe('removal requests with a 48-hour deadline', () => {
 });
 
 describe('removal covers known near-duplicates', () => {
-  it('takes every copy down with the reported video, audited, and tells each uploader', () => {
+  it('takes every copy down with the reported video, audited, and tells each uploader', async () => {
     const original = video();
     const copyA = video();
     const copyB = video();
     const unrelated = video();
-    storedReport(original, 'ncii', now(), { signature: 'E' });
+    await storedReport(original, 'ncii', now(), { signature: 'E' });
     const s = sut.services;
     const removals = createRemovals({
-      sqlite,
+      repo: createRemovalsRepository(sqliteDataLayer(sqlite)),
       clock: s.clock,
       publish: s.publish,
-      audit: s.moderation.audit,
       notifications: s.notifications,
       mailer: s.mailer,
       origin: sut.config.publicOrigin,
-      nearDuplicates: { copiesOf: (id) => (id === original ? [copyA, copyB, original] : []) },
+      nearDuplicates: { copiesOf: async (id) => (id === original ? [copyA, copyB, original] : []) },
     });
     const modId = sqlite
       .prepare("SELECT id FROM members WHERE name = 'rm_moderator'")
       .pluck()
       .get() as number;
-    expect(removals.takeDown(modId, original, 'Non-consensual').removed).toEqual([original, copyA, copyB]);
+    expect((await removals.takeDown(modId, original, 'Non-consensual')).removed).toEqual([
+      original,
+      copyA,
+      copyB,
+    ]);
     expect([original, copyA, copyB, unrelated].map(statusOf)).toEqual([5, 5, 5, 1]);
     const rows = sqlite
       .prepare(
@@ -327,7 +333,7 @@ describe('removal covers known near-duplicates', () => {
 describe('appeals', () => {
   it('the uploader appeals a removal once; another member gets not found; reversing restores the video', async () => {
     const v = video();
-    storedReport(v, 'inappropriate', now());
+    await storedReport(v, 'inappropriate', now());
     await trpc('moderation.takeDown', { videoId: v, note: 'Looks inappropriate' }, moderator);
     expect(statusOf(v)).toBe(5);
 
@@ -401,7 +407,10 @@ describe('appeals', () => {
 
   it('a requester appeals a declined request by the mailed link; a wrong token is not found; reversing removes', async () => {
     const v = video();
-    const reportId = storedReport(v, 'removal', now(), { signature: 'F', email: 'requester@example.test' });
+    const reportId = await storedReport(v, 'removal', now(), {
+      signature: 'F',
+      email: 'requester@example.test',
+    });
     const dismissed = await trpc(
       'moderation.dismiss',
       { key: { section: 'video', id: v }, note: 'Not the person shown' },
@@ -479,9 +488,9 @@ describe('transparency report', () => {
     const base = Date.UTC(2024, 2, 10) / 1000;
     const v1 = video();
     const v2 = video();
-    const r1 = storedReport(v1, 'copyright', base);
-    const r2 = storedReport(v2, 'copyright', base + 100);
-    storedReport(v2, 'technical', base + 200);
+    const r1 = await storedReport(v1, 'copyright', base);
+    const r2 = await storedReport(v2, 'copyright', base + 100);
+    await storedReport(v2, 'technical', base + 200);
     sqlite
       .prepare("UPDATE reports SET status = 'actioned', resolved_at = created_at + ? WHERE id = ?")
       .run(2 * HOUR, r1);

@@ -1,4 +1,4 @@
-import { postgresDataLayer } from '@vt/db';
+import { postgresDataLayer, sqliteDataLayer } from '@vt/db';
 import { postgresUnavailableReason, startPostgres, type TestPostgres } from '@vt/db/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createWorker } from '../../apps/api/src/services/jobs/worker';
 import { createFts5Engine } from '../../apps/api/src/services/search/fts5-engine';
 import { createMeiliEngine } from '../../apps/api/src/services/search/meili-engine';
 import { createPostgresEngine } from '../../apps/api/src/services/search/postgres-engine';
+import { createSearchRepository } from '../../apps/api/src/services/search/search.repository';
 import type { SearchEngine, SearchQuery } from '../../apps/api/src/services/search/search-engine';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -18,6 +19,8 @@ const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
+/** The test app's videos, as the engine's documents (its index may live in another database). */
+const documentsOf = (sut: TestApp) => createSearchRepository(sqliteDataLayer(sut.db.$client));
 const engines: [string, (sut: TestApp) => SearchEngine | Promise<SearchEngine>][] = [
   ['fts5', (sut) => createFts5Engine(sut.db.$client)],
 ];
@@ -36,7 +39,7 @@ else {
         () => layer.close(),
         () => pg.stop(),
       );
-      return createPostgresEngine({ sqlite: sut.db.$client, db: layer.db });
+      return createPostgresEngine({ repo: documentsOf(sut), db: layer.db });
     },
   ]);
 }
@@ -45,7 +48,7 @@ if (process.env.MEILI_HOST) {
     'meilisearch',
     (sut) =>
       createMeiliEngine({
-        sqlite: sut.db.$client,
+        repo: documentsOf(sut),
         host: process.env.MEILI_HOST!,
         apiKey: process.env.MEILI_MASTER_KEY,
         index: `contract_${Date.now()}`,
@@ -246,7 +249,7 @@ describe('search through the site', () => {
     const search = () =>
       sut.json('/api/videos2.php?params=0/straight/relevance/20/all..1.all.0.all&s=zanzibar');
     expect((await search()).body.total_count).toBe(0);
-    sut.services.search.queueIndex([id]);
+    await sut.services.search.queueIndex([id]);
     const handlers = createJobHandlers(sut.services);
     const engine = sut.services.search.engine;
     const original = engine.index;

@@ -62,7 +62,7 @@ describe('XML sitemaps', () => {
   it('the index lists the entry pages, categories and each non-empty file of videos, models and albums', async () => {
     // A video far past the others: its range gets a file, the empty ranges between do not.
     videoLike(3 * SITEMAP_IDS_PER_FILE + 7, {});
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     const { res, body } = await text('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -112,7 +112,7 @@ describe('XML sitemaps', () => {
 
   it('escapes text for XML and leaves out characters XML cannot hold', async () => {
     videoLike(9001, { title: 'Tom & Jerry <live> "at" Joe\'s', description: 'Line\u0001 one & <b>two</b>' });
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     const { body } = await text('/sitemaps/videos-1.xml');
     expect(body).toContain(
       '<video:title>Tom &amp; Jerry &lt;live&gt; &quot;at&quot; Joe&apos;s</video:title>',
@@ -125,7 +125,7 @@ describe('XML sitemaps', () => {
     videoLike(9003, { status: 2 });
     videoLike(9004, { status: 5 });
     videoLike(9005, {});
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     const { body } = await text('/sitemaps/videos-1.xml');
     expect(body).toContain('/videos/9005/reel-9005/');
     for (const id of [9002, 9003, 9004]) expect(body).not.toContain(`/videos/${id}/`);
@@ -209,7 +209,7 @@ describe('XML sitemaps', () => {
          AND v.status_id = 1 AND v.is_private = 0) ORDER BY c.id LIMIT 1`,
     ).dir;
     run("INSERT INTO channels (id, dir, title) VALUES (990, 'empty-channel-990', 'Empty Channel')");
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     const { res, body } = await text('/sitemaps/channels.xml');
     expect(res.status).toBe(200);
     expect(body).toContain(`<loc>${origin}/channel/${channel}/</loc>`);

@@ -38,7 +38,7 @@ describe('several API nodes on one database', () => {
     expect(await idsOn(onB)).toContain(first);
     expect(await idsOn(onB)).toContain(first);
 
-    expect(a.services.publish.takeDown([first!])).toEqual([first]);
+    expect(await a.services.publish.takeDown([first!])).toEqual([first]);
 
     expect(await idsOn(onB)).not.toContain(first);
     // The removed video's page on node B: no playable media any more, as on node A.
@@ -53,7 +53,7 @@ describe('several API nodes on one database', () => {
     // What a job does: a change in the database, then the services' purge, in another process.
     a.db.$client.prepare('UPDATE videos SET is_private = 1 WHERE id = ?').run(hidden);
     expect(await idsOn(onB)).toContain(hidden);
-    a.services.caches.purge();
+    await a.services.caches.purge();
     expect(await idsOn(onB)).not.toContain(hidden);
   });
 
@@ -70,8 +70,8 @@ describe('several API nodes on one database', () => {
     for (let i = 5; i < 12; i++) await b.services.views.record(video!, opts(`10.0.0.${i}`));
     // The first visitor again, now on node B: the view window is shared through the database.
     await b.services.views.record(video!, opts('10.0.0.0'));
-    a.services.views.flush();
-    b.services.views.flush();
+    await a.services.views.flush();
+    await b.services.views.flush();
     expect(before.get(video)).toBe(viewed + 12);
   });
 });

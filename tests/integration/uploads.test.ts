@@ -203,7 +203,7 @@ describe('tus uploads at /api/upload/', () => {
 
     // Approval publishes it, search included, and the original goes (KEEP_ORIGINALS is off).
     expect(existsSync(join(sut.config.uploadsDir, id))).toBe(true);
-    expect(restarted.services.publish.approveOne(done.video_id)).toBe(true);
+    expect(await restarted.services.publish.approveOne(done.video_id)).toBe(true);
     expect(existsSync(join(sut.config.uploadsDir, id))).toBe(false);
     await worker.drain();
     const found = await sut.json(
@@ -219,6 +219,9 @@ describe('tus uploads at /api/upload/', () => {
       status: 'failed',
       error: 'duplicate_video',
     });
+    // Refused: nothing reads it again, so its file and tus's info file go.
+    expect(existsSync(join(sut.config.uploadsDir, againId))).toBe(false);
+    expect(existsSync(join(sut.config.uploadsDir, `${againId}.json`))).toBe(false);
   }, 120_000);
 
   it('refuses a video under the minimum length, and a file that is not a video', async () => {
@@ -236,6 +239,8 @@ describe('tus uploads at /api/upload/', () => {
       sut.db.$client.prepare('SELECT error FROM uploads WHERE id = ?').pluck().get(url.split('/').pop());
     expect(error(short)).toBe('too_short');
     expect(error(junk)).toBe('corrupted_file');
+    for (const url of [short, junk])
+      expect(existsSync(join(sut.config.uploadsDir, url.split('/').pop()!))).toBe(false);
   }, 60_000);
 });
 
@@ -313,7 +318,7 @@ describe('a custom preview image', () => {
       expect(channels[0].mean, file).toBeGreaterThan(180);
       expect(channels[1].mean, file).toBeLessThan(70);
     }
-    expect(sut.services.previews.find(memberId, token)).toBeNull();
+    expect(await sut.services.previews.find(memberId, token)).toBeNull();
   }, 120_000);
 });
 

@@ -260,10 +260,16 @@ describe('version groups', () => {
   });
 
   it('listing totals count the group once', async () => {
+    // The group's films share a category, whose box on the categories page must match its listing.
+    const retro = sqlite.prepare("SELECT id FROM categories WHERE dir = 'retro'").pluck().get() as number;
+    const link = sqlite.prepare(
+      'INSERT OR IGNORE INTO video_categories (video_id, category_id) VALUES (?, ?)',
+    );
+    for (const id of [a, b, c]) link.run(id, retro);
     // The test's films were inserted directly: count them into the facets as a publish would.
     rebuildListingFacets(sqlite);
     sut.services.listing.invalidateCounts();
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     const total = (await sut.json(LATEST)).body.total_count as number;
     const counted = sqlite
       .prepare(
@@ -273,6 +279,13 @@ describe('version groups', () => {
       .pluck()
       .get();
     expect(total).toBe(counted);
+    const listed = (await sut.json(LATEST.replace('/all..1.', '/categories.retro.1.'))).body
+      .total_count as number;
+    const boxes = (await sut.json('/api/json/categories/14400/straight.videos.en.json')).body.categories as {
+      dir: string;
+      total_videos: number;
+    }[];
+    expect(boxes.find((x) => x.dir === 'retro')?.total_videos).toBe(listed);
   });
 
   it('changes the canonical', async () => {
@@ -318,7 +331,7 @@ describe('version groups', () => {
     await trpc('versions.add', { videoId: a, ref: String(b), mode: 'redirect' }, moderator);
     expect(await listedIds()).not.toContain(b);
     sqlite.prepare('UPDATE videos SET status_id = 5 WHERE id = ?').run(a);
-    sut.services.caches.purge();
+    await sut.services.caches.purge();
     sut.services.listing.invalidateCounts();
     expect((await sut.request(`/videos/${b}/zephyr-carousel-rip/`, { redirect: 'manual' })).status).toBe(200);
     expect(await listedIds()).toContain(b);

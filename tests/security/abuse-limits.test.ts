@@ -191,7 +191,7 @@ describe('view counting', () => {
     sut.db.$client.prepare('SELECT video_viewed FROM videos WHERE id = ?').pluck().get(videoId) as number;
 
   it('adds 1 for 300 act=view calls from one client, and 1 more for another visitor', async () => {
-    sut.services.views.flush();
+    await sut.services.views.flush();
     const before = viewed();
     const ip = newAddress();
     const first = await send('/api/stats.php', { act: 'view', object_id: videoId }, { ip });
@@ -204,7 +204,7 @@ describe('view counting', () => {
       const { body } = await send('/api/stats.php', { act: 'view', object_id: videoId }, { ip, cookie });
       expect(body).toEqual({ ok: true });
     }
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(viewed()).toBe(before + 1);
 
     // A second browser behind the same address is another visitor.
@@ -213,12 +213,12 @@ describe('view counting', () => {
       { act: 'view', object_id: videoId },
       { ip, cookie: 'vt_visitor=second-browser-0000000' },
     );
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(viewed()).toBe(before + 2);
   });
 
   it('adds 1 for 300 tRPC stats.view calls (the player page) from one client', async () => {
-    sut.services.views.flush();
+    await sut.services.views.flush();
     const before = viewed();
     const ip = newAddress();
     let cookie = '';
@@ -240,12 +240,12 @@ describe('view counting', () => {
           .find((c) => c.startsWith('vt_visitor='))!
           .split(';')[0]!;
     }
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(viewed()).toBe(before + 1);
   });
 
   it('does not let one address inflate a count by sending a new cookie each time', async () => {
-    sut.services.views.flush();
+    await sut.services.views.flush();
     const before = viewed();
     const ip = newAddress();
     for (let i = 0; i < 100; i++)
@@ -254,12 +254,12 @@ describe('view counting', () => {
         { act: 'view', object_id: videoId },
         { ip, cookie: `vt_visitor=${String(i).padStart(22, 'r')}` },
       );
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(viewed() - before).toBeLessThanOrEqual(20);
   });
 
   it('counts album views once per visitor too', async () => {
-    sut.services.views.flush();
+    await sut.services.views.flush();
     const albumViews = () =>
       sut.db.$client.prepare('SELECT album_viewed FROM albums WHERE id = ?').pluck().get(albumId) as number;
     const before = albumViews();
@@ -270,7 +270,7 @@ describe('view counting', () => {
         { act: 'view', section: 'album', object_id: albumId },
         { ip, cookie: 'vt_visitor=album-visitor-00000000' },
       );
-    sut.services.views.flush();
+    await sut.services.views.flush();
     expect(albumViews()).toBe(before + 1);
   });
 });

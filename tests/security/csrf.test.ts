@@ -52,7 +52,7 @@ describe('legacy and tus writes refuse other sites', () => {
 
   it('refuses each one signed in and signed out, and changes nothing', async () => {
     for (const route of ordered(legacyWrites(w.fx))) {
-      const before = w.snapshot();
+      const before = await w.snapshot();
       for (const cookie of [cookieFor(route.need), undefined]) {
         for (const a of attacks(w.sut.config.publicOrigin)) {
           // Without a cookie and without an Origin a request is no cross-site attack on anyone's session.
@@ -66,7 +66,7 @@ describe('legacy and tus writes refuse other sites', () => {
           await expectRefused(res, what);
         }
       }
-      expect(diff(before, w.snapshot()), route.name).toEqual([]);
+      expect(diff(before, await w.snapshot()), route.name).toEqual([]);
       // Control: the same request from the site itself is not refused as cross-site.
       const own = await w.send(route.method, route.url, route.body, {
         cookie: cookieFor(route.need),
@@ -81,7 +81,7 @@ describe('legacy and tus writes refuse other sites', () => {
   });
 
   it('answers a write sent as a GET (a cross-site link or image) without acting', async () => {
-    const before = w.snapshot();
+    const before = await w.snapshot();
     for (const route of legacyWrites(w.fx)) {
       if (route.name === 'logout.php') continue;
       const fields = route.body.kind === 'form' || route.body.kind === 'multipart' ? route.body.fields : {};
@@ -92,13 +92,13 @@ describe('legacy and tus writes refuse other sites', () => {
       expect(res.status, `GET ${route.url}`).not.toBe(500);
       expect(res.headers.get('content-type') ?? '', `GET ${route.url}`).not.toMatch(/json/);
     }
-    expect(diff(before, w.snapshot())).toEqual([]);
+    expect(diff(before, await w.snapshot())).toEqual([]);
   });
 });
 
 describe('tRPC mutations refuse other sites', () => {
   it('refuses each mutation, alone or batched, and changes nothing', async () => {
-    const before = w.snapshot();
+    const before = await w.snapshot();
     for (const m of trpcMutations(w.fx)) {
       for (const a of attacks(w.sut.config.publicOrigin)) {
         const res = await w.trpc(m.procedure, m.input, {
@@ -122,11 +122,11 @@ describe('tRPC mutations refuse other sites', () => {
       });
       await expectRefused(plain, `${m.procedure} as text/plain`);
     }
-    expect(diff(before, w.snapshot())).toEqual([]);
+    expect(diff(before, await w.snapshot())).toEqual([]);
   });
 
   it('never runs a mutation sent as a GET', async () => {
-    const before = w.snapshot();
+    const before = await w.snapshot();
     for (const m of trpcMutations(w.fx)) {
       const res = await w.trpc(m.procedure, m.input, {
         cookie: cookieFor(m.need),
@@ -136,7 +136,7 @@ describe('tRPC mutations refuse other sites', () => {
       expect(res.status, m.procedure).toBeGreaterThanOrEqual(400);
       expect(res.status, m.procedure).toBeLessThan(500);
     }
-    expect(diff(before, w.snapshot())).toEqual([]);
+    expect(diff(before, await w.snapshot())).toEqual([]);
   });
 
   it('lets the site itself call them (the attacks above were real mutations)', async () => {

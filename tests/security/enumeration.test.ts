@@ -1,8 +1,10 @@
+import { sqliteDataLayer } from '@vt/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthService } from '../../apps/api/src/services/auth/auth.service';
 import { createKnownDevices } from '../../apps/api/src/services/auth/known-device';
 import type { Mail, Mailer } from '../../apps/api/src/services/auth/mailer';
 import { createRateLimits } from '../../apps/api/src/services/limits/rate-limits.service';
+import { createMembersRepository } from '../../apps/api/src/services/members/members.repository';
 import { systemClock } from '../../apps/api/src/services/shared/clock';
 import { createTestApp, type TestApp } from '../integration/helpers/test-app';
 
@@ -90,12 +92,12 @@ describe('password restore', () => {
     };
     const sqlite = sut.db.$client;
     const auth = createAuthService({
-      sqlite,
+      members: createMembersRepository(sqliteDataLayer(sqlite)),
       clock: systemClock,
       sessions: sut.services.sessions,
       mailer: stalled,
       origin: sut.config.publicOrigin,
-      limits: createRateLimits({ sqlite }),
+      limits: createRateLimits({ data: sqliteDataLayer(sqlite) }),
       devices: createKnownDevices({ secret: 'x'.repeat(32), clock: systemClock }),
     });
     await sut.createMember('SlowMailFan', 'secret-pass', 'slow-mail@example.test');

@@ -37,13 +37,13 @@ async function sameAsMissing(
   attack: () => Promise<Response>,
   missing: () => Promise<Response>,
 ) {
-  const before = w.snapshot();
+  const before = await w.snapshot();
   const got = await answer(await attack());
-  expect(diff(before, w.snapshot()), label).toEqual([]);
+  expect(diff(before, await w.snapshot()), label).toEqual([]);
   const expected = await answer(await missing());
   expect(got.status, label).toBeGreaterThanOrEqual(400);
   expect(got, label).toEqual(expected);
-  expect(diff(before, w.snapshot()), `${label} (missing id)`).toEqual([]);
+  expect(diff(before, await w.snapshot()), `${label} (missing id)`).toEqual([]);
 }
 
 const asMallory = (url: string, fields: Record<string, string>) =>
@@ -409,7 +409,7 @@ describe('acting as someone else', () => {
       _id: String(w.ids.alice),
     });
     expect(res.status).toBe(200);
-    w.sut.services.views.flush();
+    await w.sut.services.views.flush();
     expect(history()).toBe(before);
   });
 });
@@ -419,22 +419,22 @@ describe('staff routes as a plain member', () => {
 
   it('every moderation mutation answers mallory like a missing page and changes nothing', async () => {
     for (const m of staffMutations()) {
-      const before = w.snapshot();
+      const before = await w.snapshot();
       const got = await answer(await w.trpc(m.procedure, m.input, { cookie: w.cookies.mallory }));
       expect(got.status, m.procedure).toBe(404);
       expect((got.body as { error: { data: { code: string } } }).error.data.code, m.procedure).toBe(
         'NOT_FOUND',
       );
-      expect(diff(before, w.snapshot()), m.procedure).toEqual([]);
+      expect(diff(before, await w.snapshot()), m.procedure).toEqual([]);
     }
   });
 
   it('admin mutations answer a moderator like a missing page and change nothing', async () => {
     for (const m of trpcMutations(w.fx).filter((x) => x.need === 'admin')) {
-      const before = w.snapshot();
+      const before = await w.snapshot();
       const res = await w.trpc(m.procedure, m.input, { cookie: w.cookies.warden });
       expect(res.status, m.procedure).toBe(404);
-      expect(diff(before, w.snapshot()), m.procedure).toEqual([]);
+      expect(diff(before, await w.snapshot()), m.procedure).toEqual([]);
     }
   });
 
@@ -473,7 +473,7 @@ describe("alice's removed video (appeals, ADR 0037)", () => {
       .prepare("SELECT id FROM members WHERE role IN ('moderator', 'admin') LIMIT 1")
       .pluck()
       .get() as number;
-    w.sut.services.moderation.removals.takeDown(warden, w.fx.ownVideoId, 'test removal');
+    await w.sut.services.moderation.removals.takeDown(warden, w.fx.ownVideoId, 'test removal');
     // Its re-index job is queued without waiting (ADR 0041): written before the tables are compared.
     await w.sut.services.jobs.settled();
     const as = (procedure: string, input: unknown, type?: 'query') =>

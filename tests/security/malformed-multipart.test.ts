@@ -78,7 +78,7 @@ describe('malformed multipart bodies', () => {
     const routes = legacyWrites(w.fx).filter((r) => r.method === 'POST' && r.body.kind !== 'none');
     const paths = [...new Set(routes.map((r) => r.url))];
     expect(paths.length).toBeGreaterThanOrEqual(10);
-    const before = w.snapshot();
+    const before = await w.snapshot();
     const failures: string[] = [];
     for (const path of paths) {
       for (const m of await malformedBodies()) {
@@ -97,7 +97,7 @@ describe('malformed multipart bodies', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(diff(before, w.snapshot())).toEqual([]);
+    expect(diff(before, await w.snapshot())).toEqual([]);
   });
 
   it('answer 400 bad_request signed out too, on the routes open to visitors', async () => {

@@ -36,7 +36,7 @@ async function ingestUnder(env: Record<string, string>) {
     const memberId = await sut.createMember('LimitedUploader');
     const id = randomUUID().replaceAll('-', '');
     const size = statSync(source).size;
-    sut.services.uploads.begin(memberId, id, size, {
+    await sut.services.uploads.begin(memberId, id, size, {
       filename: 'reel.mp4',
       title: 'A long reel',
       description: '',
@@ -64,9 +64,9 @@ async function ingestUnder(env: Record<string, string>) {
       .prepare('SELECT status_id FROM videos WHERE id = ?')
       .pluck()
       .get(upload.video_id ?? -1);
-    const queued = sut.services.moderation.queue
-      .list()
-      .items.find((item) => item.kind === 'video' && item.id === upload.video_id);
+    const queued = (await sut.services.moderation.queue.list()).items.find(
+      (item) => item.kind === 'video' && item.id === upload.video_id,
+    );
     const mediaDir = join(sut.config.mediaDir, 'uploads', String(upload.video_id));
     return {
       upload,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { trpcServer } from '@hono/trpc-server';
-import type { Db } from '@vt/db';
+import type { DataLayer, Db } from '@vt/db';
 import { mimeTypeFor } from '@vt/media';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -74,16 +74,20 @@ export interface BuiltApp {
 export function createApp({
   config,
   db,
+  data,
   log,
   externalProvider,
 }: {
   config: Config;
-  db: Db;
+  /** The site's database: the data layer (main.ts), or a SQLite handle it runs on (tests). */
+  data?: DataLayer;
+  db?: Db;
   log: Logger;
   externalProvider?: ExternalProvider | null;
 }): BuiltApp {
   const services = createServices({
     db,
+    data,
     config,
     externalProvider,
     onError: (err, context) => log.error({ err, ...context }, 'download failed'),
@@ -100,7 +104,7 @@ export function createApp({
 
   // Before anything answers from a cache: another node or a worker may have purged since the last request.
   app.use(async (_c, next) => {
-    services.caches.sync();
+    await services.caches.sync();
     await next();
   });
   // Outermost after that: a stored page's CSP allows its scripts by hash, and its first answer lends its final
@@ -164,7 +168,7 @@ export function createApp({
   app.route('/', reportLegacy(config));
   app.route('/', memberLegacy());
   app.route('/', albumEditLegacy());
-  app.route('/', videoEditLegacy(config.uploadsDir));
+  app.route('/', videoEditLegacy());
   app.route('/', videosLegacy(cache));
   app.route('/', statsLegacy());
   app.route('/', albumsLegacy(cache));
@@ -177,7 +181,12 @@ export function createApp({
   app.route('/', searchLegacy(cache));
   app.route(
     '/',
-    tusRoutes({ directory: config.uploadsDir, uploads: services.uploads, trustProxy: config.trustProxy }).app,
+    tusRoutes({
+      storage: services.tus,
+      uploads: services.uploads,
+      trustProxy: config.trustProxy,
+      onError: (err) => log.error({ err }, "an upload's progress could not be recorded"),
+    }).app,
   );
   app.use(
     '/trpc/*',
@@ -207,7 +216,7 @@ export function createApp({
   app.route('/', mediaRoutes(config.mediaDir));
   app.route('/', partnerFeedRoutes({ feedsDir: config.partnerFeedsDir, network: config.network }));
   app.route('/', adDocumentRoutes(config.network));
-  app.route('/', moderationRoutes({ mediaDir: config.mediaDir, reportsDir: config.dataDir }));
+  app.route('/', moderationRoutes());
 
   const clientDir = join(config.webBuildDir, 'client');
   app.get('/assets/*', (c) => {

@@ -19,11 +19,13 @@ export const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url().optional(),
   DATA_DIR: z.string().default('data'),
   DATABASE_FILE: z.string().optional(),
-  /** postgres://user:pass@host:5432/db: PostgreSQL instead of the SQLite file (ADR 0041: jobs so far). */
+  /** postgres://user:pass@host:5432/db: PostgreSQL instead of the SQLite file (ADR 0041). */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections each process keeps to PostgreSQL: API nodes × this + workers × this stays under max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   MEDIA_DIR: z.string().optional(),
   MEDIA_SECRET: z.string().min(16).optional(),
   MEDIA_URL_TTL: z.coerce
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseFile: resolve(e.DATABASE_FILE ?? join(dataDir, 'site.db')),
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mediaDir: resolve(e.MEDIA_DIR ?? join(dataDir, 'media')),
     /** tus uploads in progress and finished originals awaiting processing. */
     uploadsDir: join(dataDir, 'uploads'),

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postgresUnavailableReason, startPostgres } from '@vt/db/testing';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { requireSqliteSite } from './database-target';
+import { openSiteDatabase } from './database-target';
 
 describe('DATABASE_URL', () => {
   const env = { DATA_DIR: 'data/test-database-target', MEDIA_SECRET: 'x'.repeat(32) };
@@ -15,10 +19,37 @@ describe('DATABASE_URL', () => {
     );
   });
 
-  it('stops the site with a reason while only some aggregates run on PostgreSQL', () => {
-    expect(() => requireSqliteSite({ databaseUrl: null })).not.toThrow();
-    expect(() => requireSqliteSite({ databaseUrl: 'postgres://db/vt' })).toThrow(
-      /only jobs, rate limits run on PostgreSQL so far/,
-    );
+  it('without it, the site opens and migrates its SQLite file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vt-target-'));
+    try {
+      const site = await openSiteDatabase({ databaseUrl: null, databaseFile: join(dir, 'site.db') });
+      expect(site.data.dialect).toBe('sqlite');
+      expect(site.db).not.toBeNull();
+      expect(await site.data.db.selectFrom('videos').select('id').execute()).toEqual([]);
+      await site.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
+
+  it.skipIf(postgresUnavailableReason())(
+    'with it, the site opens and migrates PostgreSQL, twice at once',
+    async () => {
+      const pg = (await startPostgres())!;
+      try {
+        const url = await pg.freshDatabase();
+        const target = { databaseUrl: url, databaseFile: '/nonexistent/site.db' };
+        // Two nodes starting together: the migrator's lock lets one migrate, the other finds it done.
+        const sites = await Promise.all([openSiteDatabase(target), openSiteDatabase(target)]);
+        for (const site of sites) {
+          expect(site.data.dialect).toBe('postgres');
+          expect(site.db).toBeNull();
+          expect(await site.data.db.selectFrom('videos').select('id').execute()).toEqual([]);
+          await site.close();
+        }
+      } finally {
+        await pg.stop();
+      }
+    },
+  );
 });

@@ -1,15 +1,44 @@
-import { POSTGRES_AGGREGATES } from '@vt/db';
+import {
+  type DataLayer,
+  type Db,
+  migrateDb,
+  migratePostgres,
+  openDb,
+  postgresDataLayer,
+  sqliteDataLayer,
+} from '@vt/db';
 import type { Config } from './config';
 
+/** The database a process of the site runs on, migrated to the newest schema. */
+export interface SiteDatabase {
+  data: DataLayer;
+  /** The SQLite connection's drizzle handle; null on PostgreSQL. */
+  db: Db | null;
+  close(): Promise<void>;
+}
+
 /**
- * The site runs on SQLite until every aggregate is on the data layer (ADR 0041). With DATABASE_URL set it
- * stops here, saying why, rather than run half on each database.
+ * SQLite (DATA_DIR/site.db, or DATABASE_FILE) by default; PostgreSQL when DATABASE_URL is set (ADR 0041).
+ * Several processes may start at once: each database's migrator runs the migrations once.
  */
-export function requireSqliteSite(config: Pick<Config, 'databaseUrl'>): void {
-  if (!config.databaseUrl) return;
-  throw new Error(
-    `DATABASE_URL is set, but only ${POSTGRES_AGGREGATES.join(', ')} run on PostgreSQL so far: ` +
-      '`npm run migrate` prepares a PostgreSQL database; the site and its workers still need SQLite ' +
-      '(unset DATABASE_URL). See docs/decisions/0041-kysely-on-sqlite-and-postgresql.md.',
-  );
+export async function openSiteDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseFile'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  options: { cacheMiB?: number; poolSize?: number } = {},
+): Promise<SiteDatabase> {
+  if (config.databaseUrl) {
+    const data = postgresDataLayer(config.databaseUrl, {
+      max: options.poolSize ?? config.databasePoolSize,
+    });
+    await migratePostgres(data);
+    return { data, db: null, close: () => data.close() };
+  }
+  const db = openDb(config.databaseFile, { cacheMiB: options.cacheMiB });
+  await migrateDb(db);
+  return {
+    data: sqliteDataLayer(db.$client),
+    db,
+    close: async () => {
+      db.$client.close();
+    },
+  };
 }

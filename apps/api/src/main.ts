@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { migrateDb, openDb, rebuildSearchIndex, searchIndexIsEmpty } from '@vt/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
-import { requireSqliteSite } from './database-target';
+import { openSiteDatabase } from './database-target';
 import { createJobHandlers } from './jobs/handlers';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
+import { cleanStaleScratch } from './media-store/scratch';
 import { createPageFastPath } from './pages/page-fast-path';
 import { scheduleRecurring } from './services/jobs/schedule';
 import { createWorker } from './services/jobs/worker';
@@ -20,33 +20,37 @@ if (config.env === 'production' && config.mail.transport === 'outbox')
         ? ' and MAIL_OUTBOX_PUBLIC=1 serves it to ANYONE at /dev/mail.json: never do that on a public site'
         : '; read it with `npm run mail`. Set SMTP_URL so members receive it.'),
   );
-requireSqliteSite(config);
-const db = openDb(config.databaseFile, { cacheMiB: 256 });
-migrateDb(db);
+// SQLite by default; PostgreSQL with DATABASE_URL (ADR 0041). Either way migrated before anything runs.
+const database = await openSiteDatabase(config, { cacheMiB: 256 });
 
-const { app, services, cache, pageCache } = createApp({ config, db, log });
-// A database that never ran the stats job (e.g. imported) gets its counters and listing totals now.
-if (!db.$client.prepare('SELECT 1 FROM listing_facets LIMIT 1').get()) services.rollup.run();
-// The embedded index of a database that predates it (or was imported) is built once, here.
-if (services.search.engine.name === 'fts5' && searchIndexIsEmpty(db.$client)) {
-  log.info('building the search index');
-  rebuildSearchIndex(db.$client);
-}
-// A search engine that is down must not stop the site: it logs, and queued index jobs catch up later.
-services.search.engine
+const { app, services, cache, pageCache } = createApp({ config, data: database.data, log });
+// A database that never ran the stats job (copied, imported) gets its counters and listing totals now.
+await services.rollup.runIfNeverRan();
+// A search engine that is down must not stop the site: it logs, and queued index jobs catch up later. An
+// empty index (a new engine, a copied database) is filled once, here.
+const { engine } = services.search;
+engine
   .init()
-  .catch((err: unknown) => log.error({ err }, 'search engine settings not applied'));
+  .then(() => engine.isEmpty())
+  .then(async (empty) => {
+    if (!empty) return;
+    log.info(`building the search index (${engine.name})`);
+    await services.search.reindexAll();
+  })
+  .catch((err: unknown) => log.error({ err }, 'search engine not ready'));
 
 const flush = setInterval(() => {
-  try {
-    services.views.flush();
-  } catch (err) {
-    log.error({ err }, 'view flush failed');
-  }
+  services.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
 }, 1000);
 // Recurring work goes through the jobs table; `npm start` runs one worker inline unless WORKER_INLINE=0
 // (then `npm run worker` processes run them).
 const stopSchedule = scheduleRecurring(services.jobs);
+// S3 mode: copies a killed predecessor pulled into the scratch directory (MEDIA_DIR) go before any job runs.
+if (config.mediaStore.kind === 's3') {
+  const removed = await cleanStaleScratch(config.mediaDir);
+  if (removed > 0)
+    log.info(`${removed} stale copies and unfinished ladders removed from the scratch directory`);
+}
 const worker = config.worker.inline
   ? createWorker({
       queue: services.jobs,
@@ -62,8 +66,13 @@ const honoListener = getRequestListener(app.fetch);
 const serveCachedPage = createPageFastPath(pageCache, services, config);
 const server = createServer((req, res) => {
   // The fast paths answer from this process's caches: first empty them if another node purged.
-  services.caches.sync();
-  if (!serveCachedLegacy(cache, req, res) && !serveCachedPage(req, res)) honoListener(req, res);
+  services.caches.sync().then(
+    () => {
+      if (!serveCachedLegacy(cache, req, res) && !serveCachedPage(req, res)) void honoListener(req, res);
+    },
+    // Without the epoch no cache can be trusted: the app answers (its own sync reports the failure).
+    () => void honoListener(req, res),
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.listen(config.port, config.host, () => {
@@ -74,10 +83,11 @@ function shutdown() {
   clearInterval(flush);
   stopSchedule();
   void worker?.stop();
-  services.views.flush();
+  const flushed = services.views.flush().catch((err: unknown) => log.error({ err }, 'view flush failed'));
   server.close(() => {
-    db.$client.close();
-    process.exit(0);
+    void flushed.finally(() => {
+      void database.close().finally(() => process.exit(0));
+    });
   });
   setTimeout(() => process.exit(0), 3000).unref();
 }

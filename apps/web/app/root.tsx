@@ -57,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     orientation: context.gender,
     origin: context.origin,
     externalSignIn: context.externalSignIn,
+    mediaRedirects: context.mediaRedirects,
     ageGate: context.ageGate,
     year: new Date().getUTCFullYear(),
     network: context.network,

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { isSqliteBusy, migrateDatabase } from './kysely/migrate';
+import { sqliteDataLayer } from './kysely/open';
 import * as schema from './schema/index';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+export { MIGRATIONS_DIR } from './migrations-dir';
 
 export interface OpenDbOptions {
   readonly?: boolean;
@@ -16,12 +16,33 @@ export interface OpenDbOptions {
   cacheMiB?: number;
 }
 
+const WAL_TRIES = 100;
+const WAL_RETRY_MS = 50;
+
+/**
+ * WAL mode, once another process starting on the same new file lets go of it: switching the journal mode
+ * takes an exclusive lock, and SQLite answers SQLITE_BUSY at once, without the busy timeout, while another
+ * connection is doing the same (an API node and a worker started together on a new site).
+ */
+function useWal(sqlite: Database.Database): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if (!isSqliteBusy(err) || attempt >= WAL_TRIES) throw err;
+      // openDb is synchronous, as better-sqlite3 is: a short blocking wait before trying again.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_RETRY_MS);
+    }
+  }
+}
+
 export function openDb(file: string, options: OpenDbOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file, { readonly: options.readonly ?? false });
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  useWal(sqlite);
+  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`cache_size = -${(options.cacheMiB ?? 64) * 1024}`);
   sqlite.pragma('temp_store = MEMORY');
@@ -29,6 +50,7 @@ export function openDb(file: string, options: OpenDbOptions = {}): Db {
   return drizzle(sqlite, { schema }) as Db;
 }
 
-export function migrateDb(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+/** Migrates an SQLite site database to the newest schema (ADR 0041: Kysely's migrator, as PostgreSQL). */
+export async function migrateDb(db: Db): Promise<string[]> {
+  return migrateDatabase(sqliteDataLayer(db.$client));
 }

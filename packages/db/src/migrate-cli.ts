@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { migrateDb, openDb } from './client';
-import { isPostgresUrl, migratePostgres, POSTGRES_AGGREGATES, postgresDataLayer } from './kysely/index';
+import { isPostgresUrl, migratePostgres, postgresDataLayer } from './kysely/index';
 
 const url = process.env.DATABASE_URL;
 if (url) {
@@ -9,10 +9,7 @@ if (url) {
   const layer = postgresDataLayer(url, { max: 1 });
   try {
     const applied = await migratePostgres(layer);
-    console.log(
-      `migrated PostgreSQL (${applied.length ? applied.join(', ') : 'already up to date'}); ` +
-        `on PostgreSQL so far: ${POSTGRES_AGGREGATES.join(', ')}`,
-    );
+    console.log(`migrated PostgreSQL (${applied.length ? applied.join(', ') : 'already up to date'})`);
   } finally {
     await layer.close();
   }
@@ -20,7 +17,7 @@ if (url) {
   // The same file the site opens (apps/api/src/config.ts): DATABASE_FILE, else DATA_DIR/site.db.
   const file = process.env.DATABASE_FILE ?? join(process.env.DATA_DIR ?? 'data', 'site.db');
   const db = openDb(file);
-  migrateDb(db);
+  await migrateDb(db);
   db.$client.close();
   console.log(`migrated ${file}`);
 }

@@ -13,6 +13,7 @@ export function createI18n(lang: Lang): i18n {
     Object.entries(catalogs).map(([code, catalog]) => [code, { [DEFAULT_NS]: catalog }]),
   ) as Resource;
   const instance = i18next.createInstance();
-  instance.init({ ...I18N_OPTIONS, lng: lang, resources });
+  // Bundled resources make init complete synchronously; the promise it also returns carries nothing.
+  void instance.init({ ...I18N_OPTIONS, lng: lang, resources });
   return instance;
 }

@@ -23,7 +23,13 @@ export {
 export { fingerprintFile } from './fingerprint-file';
 export { playlistDurationSec } from './hls-playlist';
 export { ALLOWED_DEMUXERS, DEMUXER_BY_EXTENSION, isAllowedFormat, sandboxedInput } from './input-sandbox';
-export { type ManifestRendition, type MediaManifest, manifestFromPlan, readManifest } from './manifest';
+export {
+  type ManifestRendition,
+  type MediaManifest,
+  manifestFromPlan,
+  parseManifest,
+  readManifest,
+} from './manifest';
 export { assertWithinBounds, DEFAULT_MEDIA_BOUNDS, type MediaBounds } from './media-bounds';
 export { MEDIA_FILES, spriteFileName, spritePath, TMP_SUFFIX } from './media-layout';
 export {
@@ -49,7 +55,10 @@ export { type ProbeResult, parseProbe, probe } from './probe';
 export { ProgressParser, type ProgressReport } from './progress-parser';
 export {
   type LadderLevel,
+  type PlaylistRunUris,
   type PlaylistSegment,
+  parseLadder,
+  parseVariantPlaylist,
   type RemuxOptions,
   type RemuxProgress,
   type RemuxResult,

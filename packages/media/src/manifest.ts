@@ -107,6 +107,11 @@ export async function readManifest(dir: string): Promise<MediaManifest | null> {
   } catch {
     return null;
   }
+  return parseManifest(text);
+}
+
+/** A manifest's text (read from disk or from the bucket) as a manifest, or null when it is not one. */
+export function parseManifest(text: string): MediaManifest | null {
   try {
     const manifest = JSON.parse(text) as MediaManifest;
     return manifest && typeof manifest.durationSec === 'number' && Array.isArray(manifest.renditions)

@@ -46,18 +46,11 @@ const corrupted = (detail: string) => new MediaError('corrupted_file', 'unusable
 const within = (root: string, file: string) => file.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /**
- * The H.264 ladder a master playlist offers, highest first, one level per height (the higher bandwidth
- * wins).
- * Variant URIs are relative paths that must stay under root; anything else is left out.
+ * The H.264 ladder a master playlist's text offers, highest first, one level per height (the higher
+ * bandwidth wins). `locate` answers where a variant URI (a relative path, never a scheme or an absolute
+ * path) is, or null to leave that variant out.
  */
-export async function readLadder(masterFile: string, root: string): Promise<LadderLevel[]> {
-  let text: string;
-  try {
-    text = await readFile(masterFile, 'utf8');
-  } catch {
-    return [];
-  }
-  const base = dirname(resolve(masterFile));
+export function parseLadder(text: string, locate: (uri: string) => string | null): LadderLevel[] {
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   const byHeight = new Map<number, LadderLevel>();
   lines.forEach((line, i) => {
@@ -68,8 +61,8 @@ export async function readLadder(masterFile: string, root: string): Promise<Ladd
     // Downloads are H.264 (ADR 0038): an AV1 variant of the same height is not a download.
     const codecs = /\bCODECS="([^"]*)"/.exec(line);
     if (!res || !uri || hasScheme(uri) || (codecs && !/\bavc1\./.test(codecs[1]))) return;
-    const playlist = resolve(base, uri);
-    if (!within(resolve(root), playlist)) return;
+    const playlist = locate(uri);
+    if (playlist === null) return;
     const height = Number(res[2]);
     const level = {
       quality: `${height}p`,
@@ -84,6 +77,24 @@ export async function readLadder(masterFile: string, root: string): Promise<Ladd
   return [...byHeight.values()].sort((a, b) => b.height - a.height);
 }
 
+/**
+ * The H.264 ladder a master playlist file offers (parseLadder). Variant URIs are relative paths that must
+ * stay under root; anything else is left out.
+ */
+export async function readLadder(masterFile: string, root: string): Promise<LadderLevel[]> {
+  let text: string;
+  try {
+    text = await readFile(masterFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const base = dirname(resolve(masterFile));
+  return parseLadder(text, (uri) => {
+    const playlist = resolve(base, uri);
+    return within(resolve(root), playlist) ? playlist : null;
+  });
+}
+
 /** `http:`, `file:`, `concat:`, `data:`…: a segment is always a relative path of ours. */
 const hasScheme = (uri: string) => /^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/');
 
@@ -94,14 +105,71 @@ function mapUri(line: string): string {
   return m[1];
 }
 
+/** A continuous run of a variant playlist as written: relative URIs, not yet resolved. */
+export interface PlaylistRunUris {
+  /** The #EXT-X-MAP URI (an .mp4 init segment) the run's .m4s segments need; null for MPEG-TS. */
+  init: string | null;
+  segments: { uri: string; durationSec: number }[];
+}
+
+/** A relative path of ours with this extension: no scheme, no absolute path, no query or fragment. */
+function relativeUri(uri: string, ext: string): string {
+  if (hasScheme(uri) || /[?#"]/.test(uri) || extname(uri).toLowerCase() !== ext) {
+    throw corrupted(`not a relative ${ext} path: ${uri}`);
+  }
+  return uri;
+}
+
 /**
- * Reads a VOD variant playlist of MPEG-TS segments, or of fMP4 segments after their #EXT-X-MAP init
- * segment (ADR 0038). Every segment and init segment must resolve, symbolic links followed, to a regular
- * file under root with the container's extension (.ts without a map, .m4s with one, .mp4 for the init):
- * the remux reads only files of the media store, whatever a playlist says. Runs are split at
- * #EXT-X-DISCONTINUITY, where timestamps start over (a demo video that repeats a short clip's segments),
- * and where the map changes. Byte ranges, encryption and live playlists are refused: the pipeline writes
- * none of them.
+ * The runs of a VOD variant playlist's text: MPEG-TS segments, or fMP4 segments after their #EXT-X-MAP
+ * init segment (ADR 0038), each a relative path with its container's extension (.ts without a map, .m4s
+ * with one, .mp4 for the init). Runs are split at #EXT-X-DISCONTINUITY, where timestamps start over (a
+ * demo video that repeats a short clip's segments), and where the map changes. Byte ranges, encryption
+ * and live playlists are refused: the pipeline writes none of them. Where the URIs lead is the caller's
+ * to check (readVariantPlaylist on disk; the bucket's keys in S3 mode).
+ */
+export function parseVariantPlaylist(text: string): PlaylistRunUris[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  if (lines[0] !== '#EXTM3U') throw corrupted('not an HLS playlist');
+  if (!lines.includes('#EXT-X-ENDLIST')) throw corrupted('not a finished (VOD) playlist');
+  const runs: PlaylistRunUris[] = [];
+  let current: PlaylistRunUris['segments'] = [];
+  let init: string | null = null;
+  let pendingDuration: number | null = null;
+  const closeRun = () => {
+    if (current.length) runs.push({ init, segments: current });
+    current = [];
+  };
+  for (const line of lines) {
+    if (!line) continue;
+    if (line.startsWith('#')) {
+      if (line.startsWith('#EXTINF:')) {
+        const d = Number.parseFloat(line.slice('#EXTINF:'.length));
+        if (!Number.isFinite(d) || d <= 0 || d > 3600) throw corrupted(`bad #EXTINF: ${line}`);
+        pendingDuration = d;
+      } else if (line === '#EXT-X-DISCONTINUITY') {
+        closeRun();
+      } else if (line.startsWith('#EXT-X-MAP:')) {
+        closeRun();
+        init = relativeUri(mapUri(line), '.mp4');
+      } else if (/^#EXT-X-(BYTERANGE|KEY|PART|STREAM-INF)\b/.test(line)) {
+        if (!/^#EXT-X-KEY:METHOD=NONE\b/.test(line)) throw corrupted(`unsupported tag: ${line}`);
+      }
+      continue;
+    }
+    if (pendingDuration === null) throw corrupted(`segment without #EXTINF: ${line}`);
+    current.push({ uri: relativeUri(line, init ? '.m4s' : '.ts'), durationSec: pendingDuration });
+    pendingDuration = null;
+  }
+  closeRun();
+  if (!runs.length) throw corrupted('no segments');
+  return runs;
+}
+
+/**
+ * Reads a VOD variant playlist (parseVariantPlaylist). Every segment and init segment must resolve,
+ * symbolic links followed, to a regular file under root: the remux reads only files of the media store,
+ * whatever a playlist says.
  */
 export async function readVariantPlaylist(playlistFile: string, root: string): Promise<VariantPlaylist> {
   const realRoot = await realpath(resolve(root)).catch(() => {
@@ -113,30 +181,12 @@ export async function readVariantPlaylist(playlistFile: string, root: string): P
   } catch {
     throw corrupted('variant playlist missing');
   }
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
-  if (lines[0] !== '#EXTM3U') throw corrupted('not an HLS playlist');
-  if (!lines.includes('#EXT-X-ENDLIST')) throw corrupted('not a finished (VOD) playlist');
+  const parsed = parseVariantPlaylist(text);
   const base = dirname(resolve(playlistFile));
-  const runs: SegmentRun[] = [];
-  let current: PlaylistSegment[] = [];
-  let init: string | null = null;
-  let pendingDuration: number | null = null;
   const stats = new Map<string, { real: string; size: number; mtimeMs: number }>();
   const fingerprint: string[] = [text];
-  const closeRun = () => {
-    if (current.length) {
-      runs.push({ init, segments: current, durationSec: current.reduce((t, s) => t + s.durationSec, 0) });
-    }
-    current = [];
-  };
-  /** A relative path of ours with this extension, resolved to a regular file under the media store. */
-  const checked = async (
-    uri: string,
-    ext: string,
-  ): Promise<{ real: string; size: number; mtimeMs: number }> => {
-    if (hasScheme(uri) || /[?#"]/.test(uri) || extname(uri).toLowerCase() !== ext) {
-      throw corrupted(`not a relative ${ext} path: ${uri}`);
-    }
+  /** A file of the media store. */
+  const checked = async (uri: string): Promise<{ real: string; size: number; mtimeMs: number }> => {
     const file = resolve(base, uri);
     let seen = stats.get(file);
     if (!seen) {
@@ -151,30 +201,16 @@ export async function readVariantPlaylist(playlistFile: string, root: string): P
     }
     return seen;
   };
-  for (const line of lines) {
-    if (!line) continue;
-    if (line.startsWith('#')) {
-      if (line.startsWith('#EXTINF:')) {
-        const d = Number.parseFloat(line.slice('#EXTINF:'.length));
-        if (!Number.isFinite(d) || d <= 0 || d > 3600) throw corrupted(`bad #EXTINF: ${line}`);
-        pendingDuration = d;
-      } else if (line === '#EXT-X-DISCONTINUITY') {
-        closeRun();
-      } else if (line.startsWith('#EXT-X-MAP:')) {
-        closeRun();
-        init = (await checked(mapUri(line), '.mp4')).real;
-      } else if (/^#EXT-X-(BYTERANGE|KEY|PART|STREAM-INF)\b/.test(line)) {
-        if (!/^#EXT-X-KEY:METHOD=NONE\b/.test(line)) throw corrupted(`unsupported tag: ${line}`);
-      }
-      continue;
+  const runs: SegmentRun[] = [];
+  for (const run of parsed) {
+    const init = run.init === null ? null : (await checked(run.init)).real;
+    const segments: PlaylistSegment[] = [];
+    for (const s of run.segments) {
+      const seen = await checked(s.uri);
+      segments.push({ file: seen.real, durationSec: s.durationSec, size: seen.size, mtimeMs: seen.mtimeMs });
     }
-    if (pendingDuration === null) throw corrupted(`segment without #EXTINF: ${line}`);
-    const seen = await checked(line, init ? '.m4s' : '.ts');
-    current.push({ file: seen.real, durationSec: pendingDuration, size: seen.size, mtimeMs: seen.mtimeMs });
-    pendingDuration = null;
+    runs.push({ init, segments, durationSec: segments.reduce((t, s) => t + s.durationSec, 0) });
   }
-  closeRun();
-  if (!runs.length) throw corrupted('no segments');
   return {
     runs,
     durationSec: runs.reduce((t, r) => t + r.durationSec, 0),

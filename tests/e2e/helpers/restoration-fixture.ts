@@ -7,18 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { loadConfig } from '../../../apps/api/src/config';
+import { openSiteDatabase } from '../../../apps/api/src/database-target';
 import { processVideo } from '../../../packages/media/src/index';
 
 const [title, uploaderName] = process.argv.slice(2);
 const config = loadConfig(process.env);
-const sqlite = new Database(config.databaseFile);
-sqlite.pragma('busy_timeout = 10000');
-const uploaderId = sqlite
-  .prepare('SELECT id FROM members WHERE name = ?')
-  .pluck()
-  .get(uploaderName) as number;
+// The server's database: DATA_DIR/site.db, or DATABASE_URL's PostgreSQL (helpers/site-db.ts siteEnv()).
+const site = await openSiteDatabase(config, { poolSize: 1 });
+const { db } = site.data;
+if (site.db) site.db.$client.pragma('busy_timeout = 10000');
+const { id: uploaderId } = await db
+  .selectFrom('members')
+  .select('id')
+  .where('name', '=', uploaderName!)
+  .executeTakeFirstOrThrow();
 
 const uploadId = randomBytes(16).toString('hex');
 mkdirSync(config.uploadsDir, { recursive: true });
@@ -45,27 +48,56 @@ execFileSync('ffmpeg', [
   ],
 ]);
 const now = Math.floor(Date.now() / 1000);
-const videoId = Number(
-  sqlite
-    .prepare(
-      `INSERT INTO videos (dir, title, description, status_id, gender, post_date, added_at, uploader_id,
-         duration_sec, width, height, timeline_count, timeline_interval, content_hash)
-       VALUES (?, ?, 'A generated test pattern.', 3, 'straight', ?, ?, ?, 6, 640, 480, 0, 1, ?)`,
-    )
-    .run(title.toLowerCase().replaceAll(' ', '-'), title, now, now, uploaderId, uploadId).lastInsertRowid,
-);
+const { id: videoId } = await db
+  .insertInto('videos')
+  .values({
+    dir: title!.toLowerCase().replaceAll(' ', '-'),
+    title: title!,
+    description: 'A generated test pattern.',
+    status_id: 3,
+    gender: 'straight',
+    post_date: now,
+    added_at: now,
+    uploader_id: uploaderId,
+    duration_sec: 6,
+    width: 640,
+    height: 480,
+    timeline_count: 0,
+    timeline_interval: 1,
+    content_hash: uploadId,
+  })
+  .returning('id')
+  .executeTakeFirstOrThrow();
 const size = statSync(file).size;
-sqlite
-  .prepare(
-    `INSERT INTO uploads (id, member_id, kind, filename, size, received, status, meta, video_id, created_at,
-       updated_at, expires_at) VALUES (?, ?, 'video', 'telecined.mp4', ?, ?, 'done', ?, ?, ?, ?, ?)`,
-  )
-  .run(uploadId, uploaderId, size, size, JSON.stringify({ title }), videoId, now, now, now);
+await db
+  .insertInto('uploads')
+  .values({
+    id: uploadId,
+    member_id: uploaderId,
+    kind: 'video',
+    filename: 'telecined.mp4',
+    size,
+    received: size,
+    status: 'done',
+    meta: JSON.stringify({ title }),
+    video_id: videoId,
+    created_at: now,
+    updated_at: now,
+    expires_at: now,
+  })
+  .execute();
 const m = await processVideo(file, join(config.mediaDir, `uploads/${videoId}`), {});
-sqlite
-  .prepare(
-    `UPDATE videos SET status_id = 2, media_path = ?, width = ?, height = ?, timeline_count = ?,
-       timeline_interval = ? WHERE id = ?`,
-  )
-  .run(`uploads/${videoId}`, m.width, m.height, m.sprites.tileCount, m.sprites.interval, videoId);
+await db
+  .updateTable('videos')
+  .set({
+    status_id: 2,
+    media_path: `uploads/${videoId}`,
+    width: m.width,
+    height: m.height,
+    timeline_count: m.sprites.tileCount,
+    timeline_interval: m.sprites.interval,
+  })
+  .where('id', '=', videoId)
+  .execute();
+await site.close();
 console.log(`pending ${videoId}`);

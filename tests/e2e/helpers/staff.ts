@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { siteEnv } from './site-db';
 
-/** The e2e server's data dir (scripts/e2e-server.mjs). */
-export const E2E_DATA_DIR = join(process.cwd(), 'data', `e2e-${process.env.E2E_PORT ?? 3100}`);
+export { E2E_DATA_DIR } from './site-db';
 
 export const STAFF_PASSWORD = 'clear-the-queue';
 
@@ -25,7 +24,7 @@ export function createStaff(name: string, role: 'admin' | 'moderator') {
       role,
     ],
     {
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+      env: siteEnv(),
       encoding: 'utf8',
     },
   );

@@ -44,7 +44,7 @@ export function ownVideoFactory(sut: TestApp, ownerId: () => number) {
          VALUES (?, ?, 'video', 'reel.mp4', 1000, 'done', ?, ?, ?, ?)`,
       )
       .run(`upload-${id}`, ownerId(), id, now, now, now + 3600);
-    if ((opts.status ?? 1) === 1) expect(sut.services.publish.approve([id])).toEqual([id]);
+    if ((opts.status ?? 1) === 1) expect(await sut.services.publish.approve([id])).toEqual([id]);
     else sqlite.prepare('UPDATE videos SET status_id = ? WHERE id = ?').run(opts.status, id);
     await drainJobs();
     return { id, dir: title.toLowerCase().replaceAll(' ', '-'), mediaPath };

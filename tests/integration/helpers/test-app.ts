@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrateDb, openDb } from '@vt/db';
+import { dirname, join } from 'node:path';
+import { openDb } from '@vt/db';
 import type { Logger } from 'pino';
+import { inject } from 'vitest';
 import { createApp } from '../../../apps/api/src/app';
 import { loadConfig } from '../../../apps/api/src/config';
 import { createLogger } from '../../../apps/api/src/logger';
@@ -65,8 +66,10 @@ export function createTestApp(
   });
   writeFakeMedia(config.mediaDir);
   const photos = writeFakePhotos(config.mediaDir, opts.photos ?? 0);
+  // A copy of the file the run's setup migrated (tests/setup/migrated-schema.ts).
+  mkdirSync(dirname(config.databaseFile), { recursive: true });
+  copyFileSync(inject('migratedSchema'), config.databaseFile);
   const db = openDb(config.databaseFile);
-  migrateDb(db);
   const clip: DemoMedia = {
     mediaPath: TEST_MEDIA,
     durationSec: 10,

@@ -33,9 +33,9 @@ export interface World {
     },
   ): Promise<Response>;
   /** A digest of every row the app keeps, bookkeeping aside (VOLATILE_TABLES). */
-  fingerprint(): string;
+  fingerprint(): Promise<string>;
   /** A digest per table, for naming what changed (diff). */
-  snapshot(): Map<string, string>;
+  snapshot(): Promise<Map<string, string>>;
 }
 
 /** Bookkeeping a refused request may touch: sessions (sliding expiry), statistics, attempt counters. */
@@ -178,7 +178,7 @@ export async function createWorld(): Promise<World> {
   const uploadId = (tus.headers.get('location') ?? '').split('/').pop()!;
 
   // A notification of alice's (carol wrote on her profile).
-  sut.services.notifications.fromMember(ids.carol, ids.alice, 'wall_post');
+  await sut.services.notifications.fromMember(ids.carol, ids.alice, 'wall_post');
   const notificationId = sqlite
     .prepare('SELECT max(id) FROM notifications WHERE member_id = ?')
     .pluck()
@@ -219,9 +219,9 @@ export async function createWorld(): Promise<World> {
         dump: sqlite.prepare(`SELECT count(*) || ':' || group_concat(${row}, char(10)) FROM "${t}"`).pluck(),
       };
     });
-  const snapshot = () => {
+  const snapshot = async () => {
     // Views and album views wait in memory for their batch: land them so they count as changes.
-    sut.services.views.flush();
+    await sut.services.views.flush();
     const out = new Map<string, string>();
     for (const { table, dump } of digests)
       out.set(
@@ -232,9 +232,9 @@ export async function createWorld(): Promise<World> {
       );
     return out;
   };
-  const fingerprint = () => {
+  const fingerprint = async () => {
     const h = createHash('sha256');
-    for (const [t, d] of snapshot()) h.update(`${t}=${d}\n`);
+    for (const [t, d] of await snapshot()) h.update(`${t}=${d}\n`);
     return h.digest('hex');
   };
 

@@ -1,11 +1,11 @@
 // `npm run admin -- create --name N --email E --password P --role admin|moderator`: staff accounts from the shell.
 // `npm run admin -- role --name N --role member|moderator|admin`: changes an existing account's role.
 import { parseArgs } from 'node:util';
-import { migrateDb, openDb, ROLES, type Role } from '@vt/db';
+import { ROLES, type Role } from '@vt/db';
 import { loadConfig } from '../config';
-import { createServices } from '../container';
 import { AppError } from '../lib/app-error';
 import { checkEmail, checkPassword, checkUsername } from '../services/auth/account-rules';
+import { openSite } from './open-site';
 
 const USAGE = `Usage:
   npm run admin -- create --name NAME --email EMAIL --password PASSWORD --role admin|moderator
@@ -32,10 +32,8 @@ const [command] = positionals;
 const role = values.role as Role | undefined;
 if (!role || !ROLES.includes(role)) fail('--role must be one of member, moderator, admin');
 
-const config = loadConfig();
-const db = openDb(config.databaseFile);
-migrateDb(db);
-const services = createServices({ db, config });
+const site = await openSite(loadConfig());
+const { services } = site;
 
 try {
   if (command === 'create') {
@@ -49,19 +47,8 @@ try {
     console.log(`created ${role} ${name} (member ${id})`);
   } else if (command === 'role') {
     const name = checkUsername(values.name, 'name');
-    const r = db.$client.prepare('UPDATE members SET role = ? WHERE lower(name) = lower(?)').run(role, name);
-    if (r.changes === 0) fail(`no member named ${name}`);
-    services.moderation.audit.record({
-      actorId: null,
-      action: role === 'member' ? 'role.revoke' : 'role.grant',
-      targetType: 'member',
-      targetId: db.$client
-        .prepare('SELECT id FROM members WHERE lower(name) = lower(?)')
-        .pluck()
-        .get(name) as number,
-      reason: 'shell',
-      after: { role },
-    });
+    const member = await services.moderation.team.setRoleFromShell(name, role);
+    if (!member) fail(`no member named ${name}`);
     console.log(`${name} is now ${role}`);
   } else {
     fail(command ? `unknown command ${command}` : 'a command is needed');
@@ -70,5 +57,5 @@ try {
   if (err instanceof AppError) fail(`${err.field ? `${err.field}: ` : ''}${err.message}`);
   throw err;
 } finally {
-  db.$client.close();
+  await site.close();
 }

@@ -32,7 +32,7 @@ export function requestContext(
     c.set('services', services);
     c.set('log', log.child({ requestId }));
     const token = readSessionToken(c);
-    const session = token ? services.sessions.validate(token) : null;
+    const session = token ? await services.sessions.validate(token) : null;
     c.set(
       'viewer',
       session

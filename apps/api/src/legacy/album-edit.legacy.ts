@@ -22,7 +22,7 @@ export function albumEditLegacy() {
     const albums = c.var.services.albumUploads;
     switch (text('act') ?? 'create') {
       case 'create': {
-        const r = albums.create(me, {
+        const r = await albums.create(me, {
           title: text('title'),
           desc: text('desc'),
           categories: text('categories'),

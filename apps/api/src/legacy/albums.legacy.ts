@@ -47,8 +47,8 @@ export function albumsLegacy(cache: ResponseCache) {
     const rest = c.req.path.slice('/api/json/albums/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     const p = parseAlbums(rest.slice(0, -5));
-    return cachedJson(c, cache, p.lifetime, () => {
-      const r = c.var.services.albums.list(p);
+    return cachedJson(c, cache, p.lifetime, async () => {
+      const r = await c.var.services.albums.list(p);
       return { albums: r.items.map(legacyAlbumThumb), total_count: r.totalCount };
     });
   });
@@ -60,8 +60,8 @@ export function albumsLegacy(cache: ResponseCache) {
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
     const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';
     // Public and shared: a private album answers no_permission here even to its owner.
-    return cachedJson(c, cache, lifetime, () => ({
-      album: legacyAlbum(c.var.services.albums.get(id, lang)),
+    return cachedJson(c, cache, lifetime, async () => ({
+      album: legacyAlbum(await c.var.services.albums.get(id, lang)),
     }));
   });
 

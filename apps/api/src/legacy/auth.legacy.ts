@@ -52,9 +52,9 @@ export function authLegacy(config: Pick<Config, 'publicOrigin' | 'trustProxy' | 
     return ok(c, { confirm: true });
   });
 
-  app.post('/api/logout.php', (c) => {
+  app.post('/api/logout.php', async (c) => {
     const token = readSessionToken(c);
-    if (token) c.var.services.sessions.invalidate(token);
+    if (token) await c.var.services.sessions.invalidate(token);
     clearSessionCookie(c, isSecure(c, config));
     return ok(c);
   });

@@ -20,10 +20,12 @@ export function categoriesLegacy(cache: ResponseCache) {
     const g = parseGender(gender);
     const s = oneOf(section, SECTIONS, 'section');
     const l = parseLang(lang);
-    return cachedJson(c, cache, lifetime, () => ({
-      categories: c.var.services.catalog
-        .categoriesFor(s, g, l)
-        .map((x) => ({ dir: x.dir, title: x.title, total_videos: x.totalVideos })),
+    return cachedJson(c, cache, lifetime, async () => ({
+      categories: (await c.var.services.catalog.categoriesFor(s, g, l)).map((x) => ({
+        dir: x.dir,
+        title: x.title,
+        total_videos: x.totalVideos,
+      })),
     }));
   });
 

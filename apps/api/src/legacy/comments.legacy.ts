@@ -32,8 +32,8 @@ export function commentsLegacy(cache: ResponseCache) {
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
     const rawPage = c.req.query('page');
     const page = rawPage === undefined ? 1 : int(rawPage, 'page', 1, COMMENTS_MAX_PAGE);
-    return cachedJson(c, cache, lifetime, () => {
-      const r = c.var.services.comments.list(section, id, page);
+    return cachedJson(c, cache, lifetime, async () => {
+      const r = await c.var.services.comments.list(section, id, page);
       return { comments: r.items.map(legacyComment), total_count: r.totalCount };
     });
   });

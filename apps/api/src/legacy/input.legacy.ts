@@ -35,46 +35,52 @@ export function inputLegacy() {
       case 'watch_later': {
         listSection();
         const list = form.act === 'favourite' ? 'favourites' : 'watch_later';
-        return ok(c, s.lists.add(me, list, videoId()));
+        return ok(c, await s.lists.add(me, list, videoId()));
       }
       case 'favourite_del':
       case 'watch_later_del':
         return ok(
           c,
-          s.lists.remove(me, form.act === 'favourite_del' ? 'favourites' : 'watch_later', videoId()),
+          await s.lists.remove(me, form.act === 'favourite_del' ? 'favourites' : 'watch_later', videoId()),
         );
       case 'playlist_add':
         listSection();
-        return ok(c, s.playlistEdit.addVideo(me, formId(form, 'playlist_id'), formId(form, 'video_id')));
+        return ok(
+          c,
+          await s.playlistEdit.addVideo(me, formId(form, 'playlist_id'), formId(form, 'video_id')),
+        );
       case 'playlist_del':
-        return ok(c, s.playlistEdit.removeVideo(me, formId(form, 'playlist_id'), formId(form, 'video_id')));
+        return ok(
+          c,
+          await s.playlistEdit.removeVideo(me, formId(form, 'playlist_id'), formId(form, 'video_id')),
+        );
       case 'playlist_new': {
         await s.limits.hit(['playlistCreate', me]);
-        const r = s.playlistEdit.create(me, form);
+        const r = await s.playlistEdit.create(me, form);
         // Optionally with the video the add-to modal was opened for.
-        if (form.video_id) s.playlistEdit.addVideo(me, r.playlistId, formId(form, 'video_id'));
+        if (form.video_id) await s.playlistEdit.addVideo(me, r.playlistId, formId(form, 'video_id'));
         return ok(c, { code: r.code, playlist_id: r.playlistId });
       }
       case 'playlist_upd':
-        return ok(c, s.playlistEdit.update(me, playlistId(), form));
+        return ok(c, await s.playlistEdit.update(me, playlistId(), form));
       case 'playlist_delete':
-        return ok(c, s.playlistEdit.remove(me, playlistId()));
+        return ok(c, await s.playlistEdit.remove(me, playlistId()));
       case 'friends': {
         const type = formOneOf(form, 'type', FRIEND_ACTIONS, 'request');
         // Answering, declining and removing are the member's own business; asking strangers is what spams.
         if (type === 'request') await s.limits.hit(['friendRequest', me]);
-        return ok(c, s.friends.act(me, formId(form, 'object_id'), type));
+        return ok(c, await s.friends.act(me, formId(form, 'object_id'), type));
       }
       case 'vote': {
         const section = formOneOf(form, 'section', VOTE_SECTIONS, 'video');
         const vote = formOneOf(form, 'vote', ['0', '1'] as const);
         await s.limits.hit(['vote', me]);
-        return ok(c, s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
+        return ok(c, await s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
       }
       case 'wall': {
         const section = formOneOf(form, 'section', ['member', 'model'] as const);
         await s.limits.hit(['wallPost', me]);
-        const r = s.wall.post(me, section, formId(form, 'object_id'), form.msg);
+        const r = await s.wall.post(me, section, formId(form, 'object_id'), form.msg);
         return ok(c, { code: 'wall_posted', post_id: r.postId });
       }
       default:

@@ -22,36 +22,24 @@ function send(c: Context, entry: CachedBody, lifetime: number): Response {
 }
 
 /**
- * Answers a legacy GET: from the shared cache when lifetime > 0, computed fresh when lifetime is 0.
- * Errors are JSON `{error, code}` and never cached.
+ * Answers a legacy GET: from the shared cache when lifetime > 0, computed fresh (a value or a promise) when
+ * lifetime is 0 or nothing is cached. Errors are JSON `{error, code}` and never cached.
  */
-export function cachedJson(
+export async function cachedJson(
   c: Context,
   cache: ResponseCache,
   lifetime: number,
   compute: () => unknown,
   sharing: Sharing = 'public',
-): Response {
+): Promise<Response> {
   const key = cacheKey(c);
   const hit = lifetime > 0 ? cache.get(key) : undefined;
-  return send(c, hit ?? cache.put(key, compute(), lifetime, sharing), lifetime);
+  return send(c, hit ?? cache.put(key, await compute(), lifetime, sharing), lifetime);
 }
 
 /** cachedJson for a member's playlists, walls and lists, whose visibility the member changes at will. */
 export const memberOwnedJson = (c: Context, cache: ResponseCache, lifetime: number, compute: () => unknown) =>
   cachedJson(c, cache, lifetime, compute, 'member-owned');
-
-/** cachedJson for answers computed asynchronously (an external search engine). */
-export async function cachedJsonAsync(
-  c: Context,
-  cache: ResponseCache,
-  lifetime: number,
-  compute: () => Promise<unknown>,
-): Promise<Response> {
-  const key = cacheKey(c);
-  const hit = lifetime > 0 ? cache.get(key) : undefined;
-  return send(c, hit ?? cache.put(key, await compute(), lifetime), lifetime);
-}
 
 function cacheKey(c: Context): string {
   const url = new URL(c.req.url);

@@ -86,13 +86,13 @@ export function memberPagesLegacy(cache: ResponseCache) {
     const gender = parseGender(q('gender') ?? 'straight');
     const list = oneOf(q('type') ?? 'uploaded', MEMBER_VIDEO_LISTS, 'type');
     const s = c.var.services;
-    return memberOwnedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, async () => {
       switch (section) {
         case 'info':
-          return { member: legacyMember(s.profiles.get(id)) };
+          return { member: legacyMember(await s.profiles.get(id)) };
         case 'wall': {
-          s.profiles.assertCanView(id, 'wall', null);
-          const r = s.wall.page('member', id, page);
+          await s.profiles.assertCanView(id, 'wall', null);
+          const r = await s.wall.page('member', id, page);
           return {
             wall: r.items.map((w) => ({
               id: w.id,
@@ -106,20 +106,20 @@ export function memberPagesLegacy(cache: ResponseCache) {
           };
         }
         case 'friends': {
-          s.profiles.assertCanView(id, 'friends', null);
-          const r = s.profiles.friends(id, page);
+          await s.profiles.assertCanView(id, 'friends', null);
+          const r = await s.profiles.friends(id, page);
           return { members: r.items.map(legacyMemberThumb), total_count: r.totalCount };
         }
         case 'subscriptions': {
-          s.profiles.assertCanView(id, 'subscriptions', null);
-          const items = s.profiles.subscriptions(id);
+          await s.profiles.assertCanView(id, 'subscriptions', null);
+          const items = await s.profiles.subscriptions(id);
           return { subscriptions: items.map(legacySubscription), total_count: items.length };
         }
         case 'videos': {
           const guard = VIDEO_LIST_PRIVACY[list];
-          if (guard) s.profiles.assertCanView(id, guard, null);
-          else s.profiles.get(id);
-          const r = s.listing.list(
+          if (guard) await s.profiles.assertCanView(id, guard, null);
+          else await s.profiles.get(id);
+          const r = await s.listing.list(
             unfilteredQuery({
               gender,
               count: LIST_PAGE_SIZE,
@@ -130,8 +130,8 @@ export function memberPagesLegacy(cache: ResponseCache) {
           return { videos: r.items.map(legacyThumb), total_count: r.totalCount };
         }
         case 'albums': {
-          s.profiles.get(id);
-          const r = s.albums.list({
+          await s.profiles.get(id);
+          const r = await s.albums.list({
             gender,
             sort: 'latest-updates',
             count: LIST_PAGE_SIZE,
@@ -141,8 +141,14 @@ export function memberPagesLegacy(cache: ResponseCache) {
           return { albums: r.items.map(legacyAlbumThumb), total_count: r.totalCount };
         }
         case 'playlists': {
-          s.profiles.get(id);
-          const r = s.playlists.list({ gender, sort: 'recent', count: LIST_PAGE_SIZE, page, memberId: id });
+          await s.profiles.get(id);
+          const r = await s.playlists.list({
+            gender,
+            sort: 'recent',
+            count: LIST_PAGE_SIZE,
+            page,
+            memberId: id,
+          });
           return { playlists: r.items.map(legacyPlaylist), total_count: r.totalCount };
         }
       }
@@ -155,9 +161,9 @@ export function memberPagesLegacy(cache: ResponseCache) {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
-    return memberOwnedJson(c, cache, lifetime, () => {
-      c.var.services.profiles.assertCanView(id, 'subscriptions', null);
-      const items = c.var.services.profiles.subscriptions(id);
+    return memberOwnedJson(c, cache, lifetime, async () => {
+      await c.var.services.profiles.assertCanView(id, 'subscriptions', null);
+      const items = await c.var.services.profiles.subscriptions(id);
       return { subscriptions: items.map(legacySubscription), total_count: items.length };
     });
   });

@@ -23,10 +23,10 @@ export function memberLegacy() {
       case 'profile': {
         const form: Record<string, string | undefined> = {};
         for (const k of Object.keys(body)) form[k] = field(k);
-        return ok(c, s.update(me, form));
+        return ok(c, await s.update(me, form));
       }
       case 'privacy':
-        return ok(c, s.setPrivacy(me, (field('private_sections') ?? '').split(',').filter(Boolean)));
+        return ok(c, await s.setPrivacy(me, (field('private_sections') ?? '').split(',').filter(Boolean)));
       case 'avatar':
       case 'cover': {
         const kind = field('section') as 'avatar' | 'cover';

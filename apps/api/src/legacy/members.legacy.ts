@@ -44,8 +44,8 @@ export function membersLegacy(cache: ResponseCache) {
     const page = int(file.slice(0, -5), 'page', 1, MAX_PAGE);
     const s = (c.req.query('s') ?? '').trim();
     if (s.length > 69) throw new BadSegment('s');
-    return cachedJson(c, cache, lifetime, () => {
-      const r = c.var.services.members.list({ sort, count, page, filters, search: s || null });
+    return cachedJson(c, cache, lifetime, async () => {
+      const r = await c.var.services.members.list({ sort, count, page, filters, search: s || null });
       return {
         members: r.items.map(legacyMemberThumb),
         total_count: r.totalCount,

@@ -21,11 +21,11 @@ export function messagesLegacy() {
     switch (form.act ?? 'send') {
       case 'send': {
         await c.var.services.limits.hit(['message', me]);
-        const r = s.send(me, formId(form, 'to'), form.msg);
+        const r = await s.send(me, formId(form, 'to'), form.msg);
         return ok(c, { code: r.code, message_id: r.messageId });
       }
       case 'delete':
-        return ok(c, s.remove(me, formId(form, 'message_id')));
+        return ok(c, await s.remove(me, formId(form, 'message_id')));
       default:
         throw new AppError('unsupported_act', { field: 'act' });
     }

@@ -50,8 +50,8 @@ export function modelsLegacy(cache: ResponseCache) {
     const rest = c.req.path.slice('/api/json/models/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     const p = parseModels(rest.slice(0, -5));
-    return cachedJson(c, cache, p.lifetime, () => {
-      const r = c.var.services.models.list(p);
+    return cachedJson(c, cache, p.lifetime, async () => {
+      const r = await c.var.services.models.list(p);
       return { models: r.items.map(legacyModelThumb), total_count: r.totalCount };
     });
   });
@@ -61,7 +61,9 @@ export function modelsLegacy(cache: ResponseCache) {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const dir = parseModelPrefixed(c.req.param('prefix'), file.slice(0, -5));
-    return cachedJson(c, cache, lifetime, () => ({ model: legacyModel(c.var.services.models.get(dir)) }));
+    return cachedJson(c, cache, lifetime, async () => ({
+      model: legacyModel(await c.var.services.models.get(dir)),
+    }));
   });
 
   return app;

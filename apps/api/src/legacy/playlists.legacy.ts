@@ -38,8 +38,8 @@ export function playlistsLegacy(cache: ResponseCache) {
     let memberId: number | undefined;
     if (section === 'member') memberId = int(objectId, 'object_id', 1, 2_000_000_000);
     else if (objectId !== '') throw new BadSegment('object_id');
-    return memberOwnedJson(c, cache, lifetime, () => {
-      const r = c.var.services.playlists.list({ gender, sort, count, page, memberId });
+    return memberOwnedJson(c, cache, lifetime, async () => {
+      const r = await c.var.services.playlists.list({ gender, sort, count, page, memberId });
       return { playlists: r.items.map(legacyPlaylist), total_count: r.totalCount };
     });
   });
@@ -49,9 +49,9 @@ export function playlistsLegacy(cache: ResponseCache) {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
-    return memberOwnedJson(c, cache, lifetime, () => {
+    return memberOwnedJson(c, cache, lifetime, async () => {
       // Shared caches only ever hold public playlists: an owner's view of a private one is not cached here.
-      const p = c.var.services.playlists.get(id, null);
+      const p = await c.var.services.playlists.get(id, null);
       return {
         playlist: {
           ...legacyPlaylist(p),

@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import { SEARCH_MAX, SEARCH_MIN, type SearchFilters } from '../services/search/search-engine';
 import type { ListingSection } from '../services/videos/video.dto';
-import { cachedJsonAsync, legacyError } from './legacy-response';
+import { cachedJson, legacyError } from './legacy-response';
 import { BadSegment, parseLang, parseVideos2 } from './paths';
 import type { ResponseCache } from './response-cache';
 import { legacyThumb } from './video-shape';
@@ -42,7 +42,7 @@ export function searchLegacy(cache: ResponseCache) {
     const p = parseVideos2(params, { allowRelevance: true });
     const text = searchText(c.req.query('s'));
     const scope = searchScope(p.target);
-    return cachedJsonAsync(c, cache, p.lifetime, async () => {
+    return cachedJson(c, cache, p.lifetime, async () => {
       const r = await c.var.services.search.search({
         text,
         sort: p.relevance ? 'relevance' : p.sort,

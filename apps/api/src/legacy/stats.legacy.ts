@@ -72,8 +72,8 @@ async function memberStat(c: Context<AppEnv>, act: string, form: Record<string, 
       return ok(
         c,
         act === 'subscribe'
-          ? s.subscribe.subscribe(me, section, id)
-          : s.subscribe.unsubscribe(me, section, id),
+          ? await s.subscribe.subscribe(me, section, id)
+          : await s.subscribe.unsubscribe(me, section, id),
       );
     }
     case 'vote': {
@@ -81,13 +81,13 @@ async function memberStat(c: Context<AppEnv>, act: string, form: Record<string, 
       const section = formOneOf(form, 'section', VOTE_SECTIONS, 'video');
       const vote = formOneOf(form, 'vote', ['0', '1'] as const);
       await s.limits.hit(['vote', me]);
-      return ok(c, s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
+      return ok(c, await s.votes.vote(me, section, formId(form, 'object_id'), vote === '1' ? 1 : 0));
     }
     case 'comm': {
       const me = requireMember(c.var.viewer.memberId);
       const section = formOneOf(form, 'section', COMMENT_SECTIONS, 'video');
       await s.limits.hit(['comment', me], ['commentDaily', me]);
-      const r = s.comments.post(me, section, formId(form, 'object_id'), form.msg);
+      const r = await s.comments.post(me, section, formId(form, 'object_id'), form.msg);
       return ok(c, { comment_id: r.commentId });
     }
     default:

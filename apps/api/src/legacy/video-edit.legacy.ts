@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { catalogs, isLang } from '@vt/i18n';
 import { VIDEO_EDIT_MAX_BYTES } from '@vt/rules';
 import { Hono } from 'hono';
@@ -24,7 +22,7 @@ function notifyText(lang: string, code: 'video_edit_pending'): string {
  * request (`file` plus the tus metadata fields) into the same processing and moderation, or `act=edit` of
  * the title, description and preview image of one's own video (held for moderation once it is published).
  */
-export function videoEditLegacy(uploadsDir: string) {
+export function videoEditLegacy() {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => legacyError(c, err));
 
@@ -58,13 +56,13 @@ export function videoEditLegacy(uploadsDir: string) {
         image instanceof File
           ? await s.previews.store(me, new Uint8Array(await image.arrayBuffer()))
           : text('preview') || null;
-      const previewFile = token ? s.previews.find(me, token) : null;
-      if (token && !previewFile)
+      const previewKey = token ? await s.previews.find(me, token) : null;
+      if (token && !previewKey)
         throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
-      const result = await s.moderation.revisions.submit(me, videoId, { title, description, previewFile });
+      const result = await s.moderation.revisions.submit(me, videoId, { title, description, previewKey });
       if (!result) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
       if (result === 'applied') {
-        s.search.queueIndex([videoId]);
+        await s.search.queueIndex([videoId]);
         return ok(c, { code: 'video_changed' });
       }
       return ok(c, { code: 'video_edit_pending', message: notifyText(c.var.lang, 'video_edit_pending') });
@@ -87,10 +85,10 @@ export function videoEditLegacy(uploadsDir: string) {
       file.size,
     );
     const id = randomUUID().replaceAll('-', '');
-    s.uploads.begin(me, id, file.size, meta);
-    mkdirSync(uploadsDir, { recursive: true });
+    await s.uploads.begin(me, id, file.size, meta);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    writeFileSync(join(uploadsDir, id), bytes);
+    // Where tus puts uploads: the uploads directory, or the bucket in S3 mode.
+    await s.tus.source.put(id, bytes);
     await s.uploads.complete(id, createHash('sha256').update(bytes).digest('hex'));
     return ok(c, { code: 'upload_received', upload_id: id });
   });

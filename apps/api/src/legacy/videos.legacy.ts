@@ -32,8 +32,8 @@ export function videosLegacy(cache: ResponseCache) {
     const lifetime = parseLifetime(c.req.param('lifetime'));
     const g = parseGender(gender);
     const l = parseLang(lang);
-    return cachedJson(c, cache, lifetime, () => {
-      const main = c.var.services.catalog.main(g, l);
+    return cachedJson(c, cache, lifetime, async () => {
+      const main = await c.var.services.catalog.main(g, l);
       return {
         categories: main.categories.map((x) => ({ dir: x.dir, title: x.title, total_videos: x.totalVideos })),
         keywords: main.keywords,
@@ -42,7 +42,7 @@ export function videosLegacy(cache: ResponseCache) {
     });
   });
 
-  app.get('/api/json/videos2/*', (c) => {
+  app.get('/api/json/videos2/*', async (c) => {
     const rest = c.req.path.slice('/api/json/videos2/'.length);
     if (!rest.endsWith('.json')) throw new BadSegment('path');
     // `?decade=1970` (ADR 0036): beside the fixed path grammar, like `?lang=`; part of the cache key.
@@ -52,30 +52,31 @@ export function videosLegacy(cache: ResponseCache) {
     // Spec §3 listing response: `categories` (title, dir) names the listing's categories, in `?lang=`
     // (default en; the path has no language and the answer is cached by path and query).
     const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';
-    const answer = (r: ReturnType<typeof c.var.services.listing.list>) => ({
+    const answer = async (r: Awaited<ReturnType<typeof c.var.services.listing.list>>) => ({
       videos: r.items.map((v) =>
         // Spec §3 playlist entry: the page of the playlist it is on (the strip's `pl_page`).
         p.target.section === 'playlist' ? { ...legacyThumb(v), page: p.page } : legacyThumb(v),
       ),
       total_count: r.totalCount,
-      categories: p.target.section === 'categories' ? c.var.services.catalog.named(p.target.dirs, lang) : [],
+      categories:
+        p.target.section === 'categories' ? await c.var.services.catalog.named(p.target.dirs, lang) : [],
     });
     // A member's own lists, private ones included: computed for them alone, never stored in a shared cache.
     if (p.target.section === 'member' && p.target.memberId === c.var.viewer.memberId) {
-      return privateJson(c, answer(c.var.services.listing.list(p)));
+      return privateJson(c, await answer(await c.var.services.listing.list(p)));
     }
     const section = p.target.section;
     const keep = section === 'member' || section === 'playlist' ? memberOwnedJson : cachedJson;
-    return keep(c, cache, p.lifetime, () => {
+    return keep(c, cache, p.lifetime, async () => {
       // Shared caches hold only what any visitor may see: a member's private lists answer 403 here.
       if (p.target.section === 'member') {
         const guard = VIDEO_LIST_PRIVACY[p.target.list];
-        if (guard) c.var.services.profiles.assertCanView(p.target.memberId, guard, null);
-        else c.var.services.profiles.get(p.target.memberId);
+        if (guard) await c.var.services.profiles.assertCanView(p.target.memberId, guard, null);
+        else await c.var.services.profiles.get(p.target.memberId);
       }
       // A private playlist's videos are as private as the playlist (403 playlist_private).
-      if (p.target.section === 'playlist') c.var.services.playlists.get(p.target.playlistId, null);
-      return answer(c.var.services.listing.list(p));
+      if (p.target.section === 'playlist') await c.var.services.playlists.get(p.target.playlistId, null);
+      return answer(await c.var.services.listing.list(p));
     });
   });
 
@@ -85,14 +86,14 @@ export function videosLegacy(cache: ResponseCache) {
     if (!file.endsWith('.json')) throw new BadSegment('path');
     const id = parseBucketed(c.req.param('bucket'), file.slice(0, -5));
     const lang = c.req.query('lang') ? parseLang(c.req.query('lang')!) : 'en';
-    return cachedJson(c, cache, lifetime, () => {
-      const v = c.var.services.videos.get(id, lang);
+    return cachedJson(c, cache, lifetime, async () => {
+      const v = await c.var.services.videos.get(id, lang);
       if (!v) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
-      return { video: legacyVideo(v, c.var.services.videos.legacyExtras(id)!) };
+      return { video: legacyVideo(v, (await c.var.services.videos.legacyExtras(id))!) };
     });
   });
 
-  app.get('/api/json/videos_related2/:lifetime/:count/:bucket/:tail', (c) => {
+  app.get('/api/json/videos_related2/:lifetime/:count/:bucket/:tail', async (c) => {
     const lifetime = parseLifetime(c.req.param('lifetime'));
     const countParam = c.req.param('count');
     if (!/^\d{1,3}$/.test(countParam) || +countParam < 1 || +countParam > 60) throw new BadSegment('count');
@@ -107,7 +108,7 @@ export function videosLegacy(cache: ResponseCache) {
     const chunkSize = count * RELATED_CHUNK_PAGES;
     let ids = lifetime > 0 ? (cache.get(chunkKey)?.body.toString() ?? null) : null;
     if (ids === null) {
-      const all = c.var.services.videos.relatedIds(id, hdOnly);
+      const all = await c.var.services.videos.relatedIds(id, hdOnly);
       ids = JSON.stringify(all.slice((chunk - 1) * chunkSize, chunk * chunkSize));
       cache.put(chunkKey, JSON.parse(ids), lifetime);
     }
@@ -115,8 +116,8 @@ export function videosLegacy(cache: ResponseCache) {
       ((page - 1) % RELATED_CHUNK_PAGES) * count,
       (((page - 1) % RELATED_CHUNK_PAGES) + 1) * count,
     );
-    return cachedJson(c, cache, lifetime, () => ({
-      videos: c.var.services.listing.fetchThumbs(within).map(legacyThumb),
+    return cachedJson(c, cache, lifetime, async () => ({
+      videos: (await c.var.services.listing.fetchThumbs(within)).map(legacyThumb),
     }));
   });
 
@@ -127,7 +128,7 @@ export function videosLegacy(cache: ResponseCache) {
   app.get('/api/videofile.php', async (c) => {
     const raw = c.req.query('video_id') ?? '';
     if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1) throw new BadSegment('video_id');
-    const path = c.var.services.videos.mediaPathFor(Number(raw));
+    const path = await c.var.services.videos.mediaPathFor(Number(raw));
     if (!path) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
     const { url, expires } = c.var.services.urls.signedHls(path);
     const maxAge = Math.max(0, expires - c.var.services.clock.now() - 3600);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteLru, TtlMemo } from './lru-cache';
+import { AsyncTtlMemo, ByteLru, TtlMemo } from './lru-cache';
 
 const entry = (bytes: number) => ({ bytes });
 
@@ -37,5 +37,39 @@ describe('TtlMemo', () => {
     now = 200;
     sut.getOrCompute('k', () => ++calls);
     expect(calls).toBe(2);
+  });
+});
+
+describe('AsyncTtlMemo', () => {
+  it('shares one count per key until it expires; clear forgets', async () => {
+    let now = 0;
+    let counted = 0;
+    const memo = new AsyncTtlMemo<number>(1000, 5000, () => now);
+    const count = async () => ++counted;
+    expect(await Promise.all([memo.getOrCompute('a', count), memo.getOrCompute('a', count)])).toEqual([1, 1]);
+    expect(await memo.getOrCompute('b', count)).toBe(2);
+    now = 999;
+    expect(await memo.getOrCompute('a', count)).toBe(1);
+    now = 1000;
+    expect(await memo.getOrCompute('a', count)).toBe(3);
+    memo.clear();
+    expect(await memo.getOrCompute('a', count)).toBe(4);
+  });
+
+  it('does not remember a count that failed', async () => {
+    const memo = new AsyncTtlMemo<number>(60_000);
+    await expect(memo.getOrCompute('a', () => Promise.reject(new Error('busy')))).rejects.toThrow('busy');
+    expect(await memo.getOrCompute('a', async () => 7)).toBe(7);
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', async () => {
+    let counted = 0;
+    const memo = new AsyncTtlMemo<number>(60_000, 2);
+    const count = async () => ++counted;
+    await memo.getOrCompute('a', count);
+    await memo.getOrCompute('b', count);
+    await memo.getOrCompute('c', count);
+    expect(await memo.getOrCompute('b', count)).toBe(2);
+    expect(await memo.getOrCompute('a', count)).toBe(4);
   });
 });

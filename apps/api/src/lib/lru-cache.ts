@@ -69,12 +69,40 @@ export class TtlMemo<V> {
     const hit = this.map.get(key);
     if (hit && hit.expires > this.now()) return hit.value;
     const value = compute();
-    if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    // An expired entry makes room for its own key, rather than evicting another.
+    if (hit) this.map.delete(key);
+    else if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
     this.map.set(key, { value, expires: this.now() + this.ttlMs });
     return value;
   }
 
   clear(): void {
     this.map.clear();
+  }
+
+  /** Drops a key if it still holds this value. */
+  forget(key: string, value: V): void {
+    if (this.map.get(key)?.value === value) this.map.delete(key);
+  }
+}
+
+/**
+ * A TtlMemo of promises: callers arriving while the value is computed share one query, and a failed
+ * computation is forgotten at once instead of being served until it expires.
+ */
+export class AsyncTtlMemo<V> {
+  private readonly memo: TtlMemo<Promise<V>>;
+  constructor(ttlMs: number, maxEntries?: number, now?: () => number) {
+    this.memo = new TtlMemo<Promise<V>>(ttlMs, maxEntries, now);
+  }
+
+  getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+    const pending = this.memo.getOrCompute(key, compute);
+    pending.catch(() => this.memo.forget(key, pending));
+    return pending;
+  }
+
+  clear(): void {
+    this.memo.clear();
   }
 }

@@ -12,7 +12,7 @@ import { startS3TestServer } from './testing/s3-test-server';
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
-/** A small media tree as the pipeline leaves it, plus a staging directory a crashed run left behind. */
+/** A small media tree as the pipeline leaves it, plus a staging directory a crashed run left behind and a worker's scratch. */
 function makeTree(dir: string) {
   const files: Record<string, string | Buffer> = {
     'uploads/1/master.m3u8': '#EXTM3U\n',
@@ -24,6 +24,13 @@ function makeTree(dir: string) {
     'uploads/2/manifest.json': '{"v":2}',
     'videos/0/5/sprites/sprite-001.jpg': Buffer.alloc(5000, 3),
     'uploads/3.tmp/master.m3u8': 'half written',
+    // A worker's scratch, when this tree served S3 mode before: never media to copy.
+    'uploads/4/master.m3u8': '#EXTM3U\n',
+    'uploads/4.scratch': '123',
+    'sources/abcd-123-0badf00d': 'pulled upload',
+    'private/123-AbC/image': 'pulled image',
+    'remux/123-x/seg-0001.m4s': 'pulled segment',
+    '.processes/123': '',
   };
   for (const [rel, body] of Object.entries(files)) {
     mkdirSync(join(dir, rel, '..'), { recursive: true });

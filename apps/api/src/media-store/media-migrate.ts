@@ -6,6 +6,7 @@ import { TMP_SUFFIX } from '@vt/media';
 import { walkFiles } from './local-media-store';
 import type { MediaStore } from './media-store';
 import { FLAT_MARKERS } from './s3-media-store';
+import { PROCESS_MARKS, PULL_DIRS, SCRATCH_MARK } from './scratch';
 
 export interface MigrateProgress {
   done: number;
@@ -25,6 +26,20 @@ function isLeftover(rel: string): boolean {
   return rel
     .split('/')
     .some((seg) => seg.endsWith(TMP_SUFFIX) || /\.part-[0-9a-f]+$/.test(seg) || /\.old-[0-9a-f]+$/.test(seg));
+}
+
+/**
+ * What a worker keeps in its scratch when this tree served S3 mode before (a resumed or repeated run):
+ * pulled sources, private images and remux levels, the live-process marks, and a ladder marked as scratch
+ * (`uploads/{id}.scratch`), whose directory is a copy on its way to the bucket, not the published version.
+ */
+function scratchFilter(files: readonly string[]): (rel: string) => boolean {
+  const marked = files.filter((f) => f.endsWith(SCRATCH_MARK)).map((f) => f.slice(0, -SCRATCH_MARK.length));
+  return (rel) => {
+    const top = rel.split('/')[0];
+    if ((PULL_DIRS as readonly string[]).includes(top) || top === PROCESS_MARKS) return true;
+    return rel.endsWith(SCRATCH_MARK) || marked.some((dir) => rel.startsWith(`${dir}/`));
+  };
 }
 
 async function digests(file: string): Promise<{ sha256: string; md5: string }> {
@@ -51,7 +66,9 @@ export async function migrateMediaTree(opts: {
   signal?: AbortSignal;
   onProgress?: (p: MigrateProgress) => void;
 }): Promise<MigrateResult> {
-  const files = (await walkFiles(opts.from)).filter((rel) => !isLeftover(rel));
+  const walked = await walkFiles(opts.from);
+  const isScratch = scratchFilter(walked);
+  const files = walked.filter((rel) => !isLeftover(rel) && !isScratch(rel));
   const isManifest = (rel: string) =>
     (FLAT_MARKERS as readonly string[]).includes(rel.split('/').pop() ?? '');
   const ordered = [...files.filter((f) => !isManifest(f)), ...files.filter(isManifest)];

@@ -28,6 +28,7 @@ describe('media store settings', () => {
       forcePathStyle: true,
       urlTtlSec: 120,
       publicBaseUrl: undefined,
+      uploadsPrefix: 'tus-uploads/',
     });
   });
 
@@ -47,6 +48,8 @@ describe('media store settings', () => {
     expect(() => loadConfig({ ...base, MEDIA_STORE: 'gcs' })).toThrow(/MEDIA_STORE/);
     expect(() => loadConfig({ ...base, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
     expect(() => loadConfig({ ...base, S3_URL_TTL_SECONDS: '0' })).toThrow(/S3_URL_TTL_SECONDS/);
+    for (const bad of ['tus', '/tus/', 'a//', '../x/'])
+      expect(() => loadConfig({ ...base, S3_UPLOADS_PREFIX: bad }), bad).toThrow(/S3_UPLOADS_PREFIX/);
   });
 
   it('names the origins pages must allow for media from the bucket', () => {

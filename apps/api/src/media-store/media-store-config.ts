@@ -21,6 +21,15 @@ export const MediaStoreEnv = z.object({
   S3_PUBLIC_BASE_URL: z.url().optional(),
   /** Lifetime of a presigned media URL: short, so a takedown's URLs die soon after the playlist stops being issued. */
   S3_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+  /**
+   * Where tus keeps uploads in flight and finished originals in the bucket (`{prefix}{id}`, `.info`,
+   * `.part`): apart from processed media (`uploads/{video id}/…`), so a lifecycle rule can target it alone.
+   */
+  S3_UPLOADS_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)+$/, 'path segments ending in /, e.g. tus-uploads/')
+    .refine((p) => !p.split('/').some((s) => s === '.' || s === '..'), 'no . or .. segments')
+    .default('tus-uploads/'),
 });
 
 export type MediaStoreEnv = z.infer<typeof MediaStoreEnv>;
@@ -34,6 +43,8 @@ export interface S3StoreConfig {
   forcePathStyle: boolean;
   publicBaseUrl: string | undefined;
   urlTtlSec: number;
+  /** The key prefix of tus uploads (S3_UPLOADS_PREFIX), ending in `/`. */
+  uploadsPrefix: string;
 }
 
 export type MediaStoreConfig = { kind: 'local' } | ({ kind: 's3' } & S3StoreConfig);
@@ -60,6 +71,7 @@ export function mediaStoreConfig(e: MediaStoreEnv): MediaStoreConfig {
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
     publicBaseUrl: e.S3_PUBLIC_BASE_URL,
     urlTtlSec: e.S3_URL_TTL_SECONDS,
+    uploadsPrefix: e.S3_UPLOADS_PREFIX,
   };
 }
 

@@ -127,7 +127,7 @@ describe.each([
     expect(await store.putTree('tree/12', dir)).toBe(3);
     await store.putBytes('tree/123/other.txt', 'not below tree/12');
 
-    expect(await store.list('tree/12')).toEqual([
+    expect((await store.list('tree/12')).map(({ key, size }) => ({ key, size }))).toEqual([
       { key: 'tree/12/720p/index.m3u8', size: 3 },
       { key: 'tree/12/720p/seg-0001.m4s', size: 4 },
       { key: 'tree/12/master.m3u8', size: 8 },
@@ -198,6 +198,34 @@ describe.each([
     const old = await store.signedUrl('signed/seg.m4s', 60);
     nowSec += 120;
     expect((await fetch(old)).status).toBe(403);
+  });
+});
+
+describe('S3 signed URLs with a Content-Disposition', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    nowSec = Math.floor(Date.now() / 1000);
+    h = await s3Harness();
+  });
+  afterAll(() => h.stop());
+
+  it('answer the object as an attachment under the signed name, and refuse another name', async () => {
+    await h.store.putBytes('downloads/a~1/360p-0123.mp4', 'mp4 bytes', { contentType: 'video/mp4' });
+    const disposition = 'attachment; filename="a-reel-360p.mp4"';
+    const url = await h.store.signedUrl('downloads/a~1/360p-0123.mp4', 60, {
+      contentDisposition: disposition,
+    });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(disposition);
+    expect(await res.text()).toBe('mp4 bytes');
+    // The disposition is part of what is signed: a URL renamed by its holder is refused.
+    const renamed = new URL(url);
+    renamed.searchParams.set('response-content-disposition', 'attachment; filename="other.exe"');
+    expect((await fetch(renamed)).status).toBe(403);
+    // Without the option the object is answered as stored.
+    const plain = await fetch(await h.store.signedUrl('downloads/a~1/360p-0123.mp4', 60));
+    expect(plain.headers.get('content-disposition')).toBeNull();
   });
 });
 

@@ -5,6 +5,8 @@ export interface StoredObject {
   /** The key relative to the store's root, `/`-separated: `uploads/12/720p/seg-0001.m4s`. */
   key: string;
   size: number;
+  /** When it was last written (ms since the epoch), where the store says. */
+  modifiedMs?: number;
 }
 
 /** What is known of one stored object without reading it. */
@@ -20,6 +22,15 @@ export interface PutOptions {
   contentType?: string;
   /** Recorded beside the object, so a later copy can tell it already holds these bytes (media:migrate). */
   sha256?: string;
+}
+
+export interface SignedUrlOptions {
+  /**
+   * The Content-Disposition the object is answered with through this URL (S3's
+   * `response-content-disposition`, signed with the rest): `attachment; filename="…"` saves it under that
+   * name. The local store's URLs (answered by no app route) do not carry it.
+   */
+  contentDisposition?: string;
 }
 
 export interface ByteRange {
@@ -56,7 +67,7 @@ export interface MediaStore {
   deletePrefix(prefix: string): Promise<number>;
   deleteObject(key: string): Promise<void>;
   /** A URL that serves the object until `ttlSec` from now and is refused after, or when altered. */
-  signedUrl(key: string, ttlSec?: number): Promise<string>;
+  signedUrl(key: string, ttlSec?: number, opts?: SignedUrlOptions): Promise<string>;
   /** A plain URL for a public object (S3_PUBLIC_BASE_URL: a CDN or public-read bucket), or null: sign it or serve it. */
   publicUrl(key: string): string | null;
   /** A fresh, invisible prefix to write the next version of `name` (a video's media path) into. */
@@ -79,4 +90,19 @@ export function assertKey(key: string): string {
 /** `a/b` + `c/d` → `a/b/c/d`, checked. */
 export function joinKey(prefix: string, rel: string): string {
   return assertKey(`${prefix.replace(/\/+$/, '')}/${rel.replace(/^\/+/, '')}`);
+}
+
+/** A whole (small) object's bytes, or null when there is no such object or the key is not a valid one. */
+export async function bytesOf(store: MediaStore, key: string): Promise<Buffer | null> {
+  let body: Readable | null;
+  try {
+    body = await store.stream(assertKey(key));
+  } catch (err) {
+    if (err instanceof Error && err.message.startsWith('Invalid media key')) return null;
+    throw err;
+  }
+  if (!body) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

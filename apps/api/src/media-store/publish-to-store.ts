@@ -2,12 +2,17 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TMP_SUFFIX } from '@vt/media';
 import type { MediaStore } from './media-store';
+import { SCRATCH_MARK } from './scratch';
 
-/** The worker-local copy of a video's media (and a run's `.tmp` beside it), gone whether the job worked or not. */
+/**
+ * The worker-local copy of a video's media (and a run's `.tmp` beside it), gone whether the job worked or not;
+ * its scratch mark (markScratchLadder) last.
+ */
 export async function removeScratch(mediaDir: string, mediaPath: string): Promise<void> {
   const local = join(mediaDir, ...mediaPath.split('/'));
   await rm(local, { recursive: true, force: true });
   await rm(`${local}${TMP_SUFFIX}`, { recursive: true, force: true });
+  await rm(`${local}${SCRATCH_MARK}`, { force: true });
 }
 
 /**

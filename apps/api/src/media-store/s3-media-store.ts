@@ -12,6 +12,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -24,6 +25,7 @@ import {
   type MediaStore,
   type ObjectHead,
   type PutOptions,
+  type SignedUrlOptions,
   type StoredObject,
 } from './media-store';
 import type { S3StoreConfig } from './media-store-config';
@@ -46,8 +48,9 @@ const notFound = (err: unknown) => {
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 };
 
-export function createS3Client(cfg: S3StoreConfig): S3Client {
-  return new S3Client({
+/** The SDK client settings of a bucket (also those of tus's own client in S3 mode, hashing-s3-store.ts). */
+export function s3ClientConfig(cfg: S3StoreConfig): S3ClientConfig {
+  return {
     region: cfg.region,
     endpoint: cfg.endpoint,
     forcePathStyle: cfg.forcePathStyle,
@@ -56,16 +59,36 @@ export function createS3Client(cfg: S3StoreConfig): S3Client {
     // default trailing CRC32 in aws-chunked bodies.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
 }
 
-/** Runs `fn` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+export function createS3Client(cfg: S3StoreConfig): S3Client {
+  return new S3Client(s3ClientConfig(cfg));
+}
+
+/**
+ * Runs `fn` over `items`, `limit` at a time. After a failure no new item starts, and the first error is
+ * thrown once the calls under way have ended: nothing writes on after the caller has moved on (and, say,
+ * removed the directory they write into).
+ */
+export async function eachLimited<T>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
+  let failure: { err: unknown } | null = null;
   const lane = async () => {
-    while (next < items.length) await fn(items[next++]);
+    while (!failure && next < items.length) {
+      try {
+        await fn(items[next++]);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw (failure as { err: unknown }).err;
 }
 
 /**
@@ -191,7 +214,8 @@ export class S3MediaStore implements MediaStore {
       const res = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.cfg.bucket, Prefix: base, ContinuationToken: token }),
       );
-      for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0 });
+      for (const o of res.Contents ?? [])
+        if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0, modifiedMs: o.LastModified?.getTime() });
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
     return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -223,8 +247,13 @@ export class S3MediaStore implements MediaStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: assertKey(key) }));
   }
 
-  async signedUrl(key: string, ttlSec = this.cfg.urlTtlSec): Promise<string> {
-    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.cfg.bucket, Key: assertKey(key) }), {
+  async signedUrl(key: string, ttlSec = this.cfg.urlTtlSec, opts: SignedUrlOptions = {}): Promise<string> {
+    const get = new GetObjectCommand({
+      Bucket: this.cfg.bucket,
+      Key: assertKey(key),
+      ResponseContentDisposition: opts.contentDisposition,
+    });
+    return getSignedUrl(this.client, get, {
       expiresIn: ttlSec,
       signingDate: new Date(this.now() * 1000),
     });

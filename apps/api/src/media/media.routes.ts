@@ -12,8 +12,11 @@ import {
 } from '../services/media/media-urls.service';
 import { readTimelineVtt, under } from '../services/media/timeline-vtt';
 import { createVariantMaker, jpegOfVariant } from '../services/uploads/image-variants';
+import type { DownloadStatus } from '../services/videos/download.service';
 
 export const TIMELINE_LIFETIME = 2_592_000;
+/** S3 mode: when to ask again for an MP4 a worker is still making. */
+const DOWNLOAD_RETRY_AFTER_SEC = 5;
 /**
  * A member's listed upload can be taken down, or get a new preview image, at any time: its images are
  * kept an hour and then revalidated (ETag), not pinned for a month like the seeded library's.
@@ -47,12 +50,12 @@ const UPLOADED_VIDEO = /^uploads\/(\d{1,10})$/;
  * moment it is taken down, rejected or deleted, only staff and the uploader. Checked on every request, so
  * a URL handed out earlier dies with the visibility change. Null: the item is gone.
  */
-export function uploadAccess(
+export async function uploadAccess(
   c: Context<AppEnv>,
   kind: 'video' | 'album',
   id: number,
-): 'public' | 'private' | null {
-  const owner = c.var.services.publish.visibility(kind, id);
+): Promise<'public' | 'private' | null> {
+  const owner = await c.var.services.publish.visibility(kind, id);
   if (!owner) return null;
   if (owner.listed) return 'public';
   const viewer = c.var.viewer;
@@ -67,17 +70,32 @@ export const notFound = () =>
  * The signed ladder route's checks, before any file: the signature over the video's media path, then
  * who may have that video's media now. A Response when refused.
  */
-export function ladderAccess(
+export async function ladderAccess(
   c: Context<AppEnv>,
-): { mediaPath: string; access: 'public' | 'private' } | Response {
+): Promise<{ mediaPath: string; access: 'public' | 'private' } | Response> {
   const { exp, sig, key } = c.req.param() as { exp: string; sig: string; key: string };
   const mediaPath = mediaPathOfKey(key);
   if (!c.var.services.urls.verify(Number(exp), sig, mediaPath)) {
     return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
   }
   const uploaded = UPLOADED_VIDEO.exec(mediaPath);
-  const access = uploaded ? uploadAccess(c, 'video', Number(uploaded[1])) : 'public';
+  const access = uploaded ? await uploadAccess(c, 'video', Number(uploaded[1])) : 'public';
   return access ? { mediaPath, access } : notFound();
+}
+
+/**
+ * S3 mode: the bucket's MP4 by a redirect to a presigned URL that saves it under the video's name. One not
+ * made yet has just been queued (or is under way): 503 with Retry-After, which `curl --retry` follows; the
+ * download gate only links the file once `.json` says it is ready. A failure is told once, as on disk.
+ */
+function storeDownload(c: Context<AppEnv>, d: { url: string } | { status: DownloadStatus }): Response {
+  if ('url' in d) return c.body(null, 302, { Location: d.url, 'Cache-Control': 'private, no-store' });
+  if (d.status.state === 'working')
+    return c.text('Download being prepared, try again shortly', 503, {
+      'Cache-Control': 'no-store',
+      'Retry-After': String(DOWNLOAD_RETRY_AFTER_SEC),
+    });
+  return c.text('Download unavailable', 503, { 'Cache-Control': 'no-store' });
 }
 
 export function mediaRoutes(mediaDir: string) {
@@ -95,7 +113,7 @@ export function mediaRoutes(mediaDir: string) {
     const upload = UPLOADED.exec(rel);
     let cacheControl = 'public, max-age=2592000, immutable';
     if (upload) {
-      const access = uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
+      const access = await uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
       if (!access) return notFound();
       cacheControl = access === 'public' ? UPLOAD_IMAGE_CACHE : 'private, no-store';
     }
@@ -120,9 +138,9 @@ export function mediaRoutes(mediaDir: string) {
   });
 
   // The HLS ladder, behind a signed, expiring prefix.
-  app.get('/media/:exp/:sig/:key/*', (c) => {
+  app.get('/media/:exp/:sig/:key/*', async (c) => {
     const { exp, sig, key } = c.req.param();
-    const checked = ladderAccess(c);
+    const checked = await ladderAccess(c);
     if (checked instanceof Response) return checked;
     const { mediaPath, access } = checked;
     const prefix = `/media/${exp}/${sig}/${key}/`;
@@ -158,6 +176,7 @@ export function mediaRoutes(mediaDir: string) {
     try {
       if (kind === 'json')
         return c.json(await downloads.status(target, admit), 200, { 'Cache-Control': 'no-store' });
+      if (downloads.kind === 's3') return storeDownload(c, await downloads.deliver(target, admit));
       path = await downloads.file(target, admit);
     } catch (err) {
       if (err instanceof AppError && err.code === 'too_many_requests')
@@ -173,11 +192,11 @@ export function mediaRoutes(mediaDir: string) {
 
   // Captions: /timelines/captions/{bucket}/{video_id}.{version}.vtt (before the seek-preview route, which
   // would otherwise take "captions" for a format). Only a listed video's current version answers.
-  app.get(`/timelines/${CAPTIONS_FORMAT}/:bucket/:file`, (c) => {
+  app.get(`/timelines/${CAPTIONS_FORMAT}/:bucket/:file`, async (c) => {
     const { bucket, file } = c.req.param();
     const m = /^(\d{1,10})\.(\d{1,12})\.vtt$/.exec(file);
     if (!m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
-    const track = c.var.services.videos.captions(Number(m[1]));
+    const track = await c.var.services.videos.captions(Number(m[1]));
     if (!track || track.version !== Number(m[2])) return notFound();
     return new Response(track.vtt, {
       headers: {
@@ -193,7 +212,7 @@ export function mediaRoutes(mediaDir: string) {
     const { format, bucket, file } = c.req.param();
     const m = /^(\d{1,10})\.(\d{1,6})\.(\d{1,6})\.vtt$/.exec(file);
     if (format !== TIMELINE_FORMAT || !m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
-    const tl = c.var.services.videos.timeline(Number(m[1]));
+    const tl = await c.var.services.videos.timeline(Number(m[1]));
     if (!tl || tl.count !== Number(m[2]) || tl.interval !== Number(m[3])) return notFound();
     const body = await readTimelineVtt(mediaDir, tl.mediaPath);
     if (body === null) return notFound();

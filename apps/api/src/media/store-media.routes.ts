@@ -3,6 +3,7 @@ import { isRestorationStill, MEDIA_FILES } from '@vt/media';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import type { MediaStore } from '../media-store/media-store';
+import { currentOf } from '../media-store/video-files';
 import { bucketOf, TIMELINE_FORMAT } from '../services/media/media-urls.service';
 import { absoluteSprites } from '../services/media/timeline-vtt';
 import {
@@ -27,15 +28,6 @@ async function textOf(store: MediaStore, key: string): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The visible version's prefix of a video's media path, or null (none published, or not a valid key). */
-async function currentOf(store: MediaStore, mediaPath: string): Promise<string | null> {
-  try {
-    return await store.current(mediaPath);
-  } catch {
-    return null;
-  }
-}
-
 /** A redirect to the object store: the API answers the access check, the bytes come from the bucket. */
 function toStore(c: Context<AppEnv>, url: string, cacheControl: string): Response {
   return c.body(null, 302, { Location: url, 'Cache-Control': cacheControl });
@@ -54,7 +46,7 @@ export function storeMediaRoutes(store: MediaStore) {
 
   app.get('/media/:exp/:sig/:key/*', async (c) => {
     const { exp, sig, key } = c.req.param();
-    const checked = ladderAccess(c);
+    const checked = await ladderAccess(c);
     if (checked instanceof Response) return checked;
     const { mediaPath, access } = checked;
     const rest = cleanRelative(c.req.path.slice(`/media/${exp}/${sig}/${key}/`.length));
@@ -85,7 +77,7 @@ export function storeMediaRoutes(store: MediaStore) {
     let access: 'public' | 'private' | null = 'public';
     let key = rel;
     if (upload) {
-      access = uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
+      access = await uploadAccess(c, upload[1] === 'uploads' ? 'video' : 'album', Number(upload[2]));
       if (!access) return notFound();
       // A video's images live in its published version; an album's photos are written once, flat.
       if (upload[1] === 'uploads') {
@@ -114,7 +106,7 @@ export function storeMediaRoutes(store: MediaStore) {
     if (format !== TIMELINE_FORMAT) return next();
     const m = /^(\d{1,10})\.(\d{1,6})\.(\d{1,6})\.vtt$/.exec(file);
     if (!m || String(bucketOf(Number(m[1]))) !== bucket) return notFound();
-    const tl = c.var.services.videos.timeline(Number(m[1]));
+    const tl = await c.var.services.videos.timeline(Number(m[1]));
     if (!tl || tl.count !== Number(m[2]) || tl.interval !== Number(m[3])) return notFound();
     const prefix = await currentOf(store, tl.mediaPath);
     const vtt = prefix ? await textOf(store, `${prefix}/${MEDIA_FILES.vtt}`) : null;

@@ -22,6 +22,8 @@ export interface PageContext {
   origin: string;
   /** An external sign-in provider is configured (`/api/.g.php`). */
   externalSignIn: boolean;
+  /** Media segments answer with redirects into an object store (MEDIA_STORE=s3): the player uses hls.js. */
+  mediaRedirects: boolean;
   /** tus chunk size for the add-video page (UPLOAD_CHUNK_MB). */
   uploadChunkBytes: number;
   /** Sister sites, network and partner links, hardlinks, the partner slider and ad HTML (NETWORK_CONFIG). */

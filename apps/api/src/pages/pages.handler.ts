@@ -42,7 +42,7 @@ export function pagesHandler(
   defaultCountry: string,
   origin: string,
   uploadChunkBytes: number,
-  config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257' | 'network'>,
+  config: Pick<Config, 'publicOrigin' | 'trustProxy' | 'records2257' | 'network' | 'mediaStore'>,
   pageCache?: PageCache,
 ) {
   const serverEntry = join(webBuildDir, 'server', 'index.js');
@@ -117,6 +117,7 @@ export function pagesHandler(
       logError: (err, stage) => c.var.log.error({ err, stage }, 'page failed'),
       origin,
       externalSignIn: c.var.services.external.enabled,
+      mediaRedirects: config.mediaStore.kind === 's3',
       uploadChunkBytes,
       network:
         networkByLang.get(c.var.lang) ??

@@ -11,7 +11,7 @@ export function accountExportRoutes() {
   app.get('/api/account/export.json', async (c) => {
     const me = requireMember(c.var.viewer.memberId);
     await c.var.services.limits.hit(['accountExport', me]);
-    const data = c.var.services.accountData.exportData(me);
+    const data = await c.var.services.accountData.exportData(me);
     c.header('Cache-Control', 'private, no-store');
     c.header('Content-Disposition', `attachment; filename="account-${me}.json"`);
     return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8' });

@@ -40,7 +40,7 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
     ...(etag ? { ETag: etag } : {}),
   });
 
-  const keep = (key: string, body: Buffer) => {
+  const keep = (key: string, body: Buffer, started = generation) => {
     const entry: CachedBody = {
       body,
       etag: etagOf(body),
@@ -48,7 +48,7 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
       lifetime: ttlSeconds,
       cacheControl: `public, max-age=${ttlSeconds}`,
     };
-    if (ttlSeconds > 0) cache.set(key, entry, ttlSeconds * 1000);
+    if (ttlSeconds > 0 && generation === started) cache.set(key, entry, ttlSeconds * 1000);
     return entry;
   };
 
@@ -59,16 +59,17 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
     return new Response(new Uint8Array(hit.body), { headers: headers(hit.etag) });
   };
 
-  function stream(key: string, chunks: Iterable<string>): Response {
-    const iterator = chunks[Symbol.iterator]();
+  function stream(key: string, chunks: Iterable<string> | AsyncIterable<string>): Response {
+    const iterator =
+      Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
     const parts: Buffer[] = [];
     const started = generation;
     const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = iterator.next();
+      async pull(controller) {
+        const next = await iterator.next();
         if (next.done) {
           controller.close();
-          if (generation === started) keep(key, Buffer.concat(parts));
+          keep(key, Buffer.concat(parts), started);
           return;
         }
         const bytes = Buffer.from(next.value);
@@ -76,7 +77,7 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
         controller.enqueue(new Uint8Array(bytes));
       },
       cancel() {
-        iterator.return?.();
+        void iterator.return?.();
       },
     });
     return new Response(body, { headers: headers() });
@@ -89,19 +90,20 @@ export function seoRoutes({ sitemaps, caches, origin, ttlSeconds, maxBytes }: Se
     }),
   );
 
-  app.get('/sitemap.xml', (c) => {
+  app.get('/sitemap.xml', async (c) => {
     const ifNoneMatch = c.req.header('if-none-match');
     const cached = fromCache('index', ifNoneMatch);
     if (cached) return cached;
-    const entry = keep('index', Buffer.from(sitemaps.index()));
+    const started = generation;
+    const entry = keep('index', Buffer.from(await sitemaps.index()), started);
     return new Response(new Uint8Array(entry.body), { headers: headers(entry.etag) });
   });
 
-  app.get('/sitemaps/:file{[a-z]+(-[0-9]+)?\\.xml}', (c) => {
+  app.get('/sitemaps/:file{[a-z]+(-[0-9]+)?\\.xml}', async (c) => {
     const name = c.req.param('file').slice(0, -'.xml'.length);
     const cached = fromCache(name, c.req.header('if-none-match'));
     if (cached) return cached;
-    const chunks = sitemaps.file(name);
+    const chunks = await sitemaps.file(name);
     if (!chunks) return c.text('Not found', 404);
     return stream(name, chunks);
   });

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import type { StreamingHashes } from './streaming-hashes';
+import { hashingTap, type StreamingHashes } from './streaming-hashes';
 
 /**
  * Bytes waiting for the disk. The write stream hands everything queued to one writev, so a large buffer
@@ -27,16 +27,7 @@ export class HashingFileStore extends FileStore {
     if (!SAFE_ID.test(id)) throw { status_code: 404, body: 'The file for this url was not found\n' };
     const file = join(this.directory, id);
     const running = await this.hashes.resume(id, file, offset);
-    const hashes = this.hashes;
-    let received = 0;
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        const room = hashes.update(running, chunk);
-        if (room) room.then(() => done(null, chunk));
-        else done(null, chunk);
-      },
-    });
+    const { tap, received } = hashingTap(this.hashes, running);
     try {
       await pipeline(
         readable,
@@ -44,9 +35,9 @@ export class HashingFileStore extends FileStore {
         createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES }),
       );
     } catch {
-      hashes.discard(id);
+      this.hashes.discard(id);
       throw { status_code: 500, body: 'something went wrong while writing the file\n' };
     }
-    return offset + received;
+    return offset + received();
   }
 }

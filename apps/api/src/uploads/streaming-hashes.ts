@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -141,15 +142,33 @@ export function createStreamingHashes(now: () => number = Date.now) {
       }
   }
 
+  /** A write failed half-way: what the hash saw may not be what the disk has. */
+  function discard(id: string): void {
+    if (!offsets.delete(id)) return;
+    // Bytes of this upload still waiting for the ring are dropped; their writer is let go.
+    for (const entry of waiting.filter((e) => e.id === id)) entry.done();
+    waiting = waiting.filter((e) => e.id !== id);
+    thread().postMessage({ op: 'discard', id });
+  }
+
   return {
-    /** The hash that continues at `offset`; catches up from `file` when this process has none there. */
-    async resume(id: string, file: string, offset: number): Promise<RunningHash> {
+    /**
+     * The hash that continues at `offset`; catches up from `file` when this process has none there. With
+     * no file to read (the bytes are in an unfinished S3 multipart upload, which cannot be read back), an
+     * upload this process did not start at 0 gets no streamed hash: `finish` answers null and the ingest
+     * job hashes its copy of the finished upload instead.
+     */
+    async resume(id: string, file: string | null, offset: number): Promise<RunningHash> {
       const known = offsets.get(id);
       if (known && known.offset === offset) {
         known.touched = now();
         return { id };
       }
       prune();
+      if (file === null && offset > 0) {
+        discard(id);
+        return { id };
+      }
       offsets.set(id, { offset, touched: now() });
       const { ok } = await ask({ op: 'start', id, file, offset });
       if (!ok) offsets.delete(id);
@@ -175,13 +194,7 @@ export function createStreamingHashes(now: () => number = Date.now) {
     },
 
     /** A write failed half-way: what the hash saw may not be what the disk has. */
-    discard(id: string): void {
-      if (!offsets.delete(id)) return;
-      // Bytes of this upload still waiting for the ring are dropped; their writer is let go.
-      for (const entry of waiting.filter((e) => e.id === id)) entry.done();
-      waiting = waiting.filter((e) => e.id !== id);
-      thread().postMessage({ op: 'discard', id });
-    },
+    discard,
 
     /** The hex digest once the hash has seen all `size` bytes, else null (the caller hashes the file). */
     async finish(id: string, size: number): Promise<string | null> {
@@ -192,3 +205,20 @@ export function createStreamingHashes(now: () => number = Date.now) {
 }
 
 export type StreamingHashes = ReturnType<typeof createStreamingHashes>;
+
+/**
+ * The bytes of one PATCH on their way to a store, fed to the running hash as they pass (the writer waits
+ * while the ring is full); `received()` counts them.
+ */
+export function hashingTap(hashes: StreamingHashes, running: RunningHash) {
+  let received = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      const room = hashes.update(running, chunk);
+      if (room) room.then(() => done(null, chunk), done);
+      else done(null, chunk);
+    },
+  });
+  return { tap, received: () => received };
+}

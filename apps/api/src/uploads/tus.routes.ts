@@ -5,11 +5,9 @@ import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
 import type { UploadService } from '../services/uploads/upload.service';
-import { UPLOAD_EXPIRY_SECONDS } from '../services/uploads/upload.service';
 import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { coalescedBody } from './coalesced-body';
-import { HashingFileStore } from './hashing-file-store';
-import { createStreamingHashes } from './streaming-hashes';
+import type { TusStorage } from './tus-storage';
 
 /** A tus error answer: the status and a JSON body tus-js-client hands to the page as the error's text. */
 const tusError = (err: AppError) => ({
@@ -18,30 +16,32 @@ const tusError = (err: AppError) => ({
 });
 
 /**
- * Resumable uploads (tus 1.0 through @tus/server and @tus/file-store) at `/api/upload/`. Only signed-in
- * members upload, only into their own uploads; files go to disk as they stream, so memory stays flat, and
- * an upload survives a restart because its offset lives next to the file.
+ * Resumable uploads (tus 1.0 through @tus/server) at `/api/upload/`. Only signed-in members upload, only
+ * into their own uploads; bytes go to the store as they stream, so memory stays flat. With @tus/file-store
+ * an upload survives a restart because its offset lives next to the file; in S3 mode (@tus/s3-store) its
+ * state is in the bucket, so any API node resumes it.
  */
 export function tusRoutes({
-  directory,
+  storage,
   uploads,
   trustProxy,
+  onError,
 }: {
-  directory: string;
+  /** The tus data store and its streaming hashes (tus-storage.ts). */
+  storage: Pick<TusStorage, 'datastore' | 'hashes'>;
   uploads: UploadService;
   trustProxy: boolean;
+  /** Where a failed progress write is reported (tus's event has no one to answer). */
+  onError: (err: unknown) => void;
 }) {
   const members = new WeakMap<Request, number>();
-  const hashes = createStreamingHashes();
+  const { hashes, datastore } = storage;
   const server = new Server({
     path: '/api/upload',
     relativeLocation: true,
     respectForwardedHeaders: trustProxy,
     maxSize: MAX_UPLOAD_BYTES,
-    datastore: new HashingFileStore(
-      { directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_SECONDS * 1000 },
-      hashes,
-    ),
+    datastore,
     async onIncomingRequest(req, id) {
       const member = members.get(req);
       if (member === undefined)
@@ -49,7 +49,7 @@ export function tusRoutes({
           new AppError('auth_error', { status: 401, message: 'Please sign in to complete this action' }),
         );
       if (req.method === 'POST') return;
-      const upload = uploads.get(id);
+      const upload = await uploads.get(id);
       // Someone else's upload does not exist for you.
       if (!upload || upload.member_id !== member) throw { status_code: 404, body: 'Not found\n' };
     },
@@ -57,7 +57,7 @@ export function tusRoutes({
       try {
         // An Upload-Length over 10 GB is refused here, before any byte is sent (413 with the message).
         const meta = checkVideoUpload(upload.metadata ?? {}, upload.size);
-        uploads.begin(members.get(req)!, upload.id, upload.size ?? 0, meta);
+        await uploads.begin(members.get(req)!, upload.id, upload.size ?? 0, meta);
       } catch (err) {
         if (err instanceof AppError) throw tusError(err);
         throw err;
@@ -83,10 +83,10 @@ export function tusRoutes({
     },
   });
   // Progress of a stream in flight, for the expiry clock and the uploads page.
-  server.on('POST_RECEIVE', (_req, upload) => uploads.touch(upload.id, upload.offset));
+  server.on('POST_RECEIVE', (_req, upload) => void uploads.touch(upload.id, upload.offset).catch(onError));
 
   const app = new Hono<AppEnv>();
-  const handle = (c: Context<AppEnv>) => {
+  const handle = async (c: Context<AppEnv>) => {
     // Under the Node server the bytes of a PATCH come straight from the socket, in large chunks.
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const req =
@@ -101,9 +101,9 @@ export function tusRoutes({
     if (c.var.viewer.memberId !== null) members.set(req, c.var.viewer.memberId);
     if (c.req.method === 'DELETE') {
       const id = c.req.path.split('/').pop() ?? '';
-      const upload = uploads.get(id);
+      const upload = await uploads.get(id);
       if (upload && upload.member_id === c.var.viewer.memberId) {
-        uploads.cancel(id);
+        await uploads.cancel(id);
         hashes.discard(id);
       }
     }

@@ -11,10 +11,12 @@ type LoadState = { status: 'idle' | 'loading' | 'error' } | { status: 'done'; vi
 interface LazyVideoGridProps {
   load: () => Promise<VideoThumb[]>;
   placeholderCount: number;
+  /** The listing that shows the same videos, linked for browsers without JavaScript. */
+  fallbackHref: string;
 }
 
 /** Thumbs fetched only when the block comes within LAZY_BLOCK_ROOT_MARGIN of the viewport. */
-export function LazyVideoGrid({ load, placeholderCount }: LazyVideoGridProps) {
+export function LazyVideoGrid({ load, placeholderCount, fallbackHref }: LazyVideoGridProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<LoadState>({ status: 'idle' });
@@ -75,7 +77,16 @@ export function LazyVideoGrid({ load, placeholderCount }: LazyVideoGridProps) {
           </button>
         </div>
       ) : (
-        <ThumbSkeletonGrid count={placeholderCount} />
+        <>
+          <noscript>
+            <p className="lazy-grid__noscript">
+              <a className="button" href={fallbackHref}>
+                {t('home.show_block')}
+              </a>
+            </p>
+          </noscript>
+          <ThumbSkeletonGrid count={placeholderCount} />
+        </>
       )}
     </div>
   );

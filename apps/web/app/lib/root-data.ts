@@ -24,6 +24,8 @@ export interface RootData {
   origin: string;
   /** Show "Sign in with Google" (`/api/.g.php`): only when a provider is configured. */
   externalSignIn: boolean;
+  /** Media comes by redirect from an object store (PageContext.mediaRedirects). */
+  mediaRedirects: boolean;
   /** The age gate for this visitor (PageContext.ageGate). */
   ageGate: AppLoadContext['ageGate'];
   year: number;
@@ -40,6 +42,7 @@ const FALLBACK: RootData = {
   orientation: 'straight',
   origin: '',
   externalSignIn: false,
+  mediaRedirects: false,
   ageGate: { shown: false, lang: 'en', method: 'modal' },
   year: new Date().getUTCFullYear(),
   network: {

@@ -12,7 +12,7 @@ import { apiClient } from '../lib/api-client';
 import { setCountryCookie } from '../lib/country-cookie';
 import { getI18n } from '../lib/i18n';
 import { countryName } from '../lib/intl';
-import { listingHref } from '../lib/listing-filters';
+import { DEFAULT_FILTERS, listingHref } from '../lib/listing-filters';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { HOME_BLOCK_SIZE, LISTING_PAGE_SIZE, TAG_CLOUD_SIZE } from '../lib/site-constants';
@@ -102,10 +102,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </VideoBlock>
       <VideoBlock headingId="home-popular" title={t('home.popular_today')}>
-        <LazyVideoGrid load={loadPopular} placeholderCount={HOME_BLOCK_SIZE} />
+        <LazyVideoGrid
+          load={loadPopular}
+          placeholderCount={HOME_BLOCK_SIZE}
+          fallbackHref={listingHref('most-popular', 1, { ...DEFAULT_FILTERS, date: 'day' })}
+        />
       </VideoBlock>
       <VideoBlock headingId="home-latest" title={t('home.latest')}>
-        <LazyVideoGrid load={loadLatest} placeholderCount={HOME_BLOCK_SIZE} />
+        <LazyVideoGrid
+          load={loadLatest}
+          placeholderCount={HOME_BLOCK_SIZE}
+          fallbackHref={listingHref('latest-updates', 1)}
+        />
       </VideoBlock>
       <Pagination
         page={1}

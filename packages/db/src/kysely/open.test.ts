@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateDb, openDb } from '../client';
-import { sqliteDataLayer } from './open';
+import { postgresDataLayer, sqliteDataLayer } from './open';
+import { postgresUnavailableReason, startPostgres, type TestPostgres } from './testing';
 
 describe('Kysely on the SQLite connection', () => {
   const db = openDb(':memory:');
-  migrateDb(db);
+  beforeAll(() => migrateDb(db));
   afterEach(() => vi.restoreAllMocks());
 
   it('prepares a repeated query once, on the same connection the raw services use', async () => {
@@ -26,5 +29,36 @@ describe('Kysely on the SQLite connection', () => {
     await layer.close();
     await layer.db.destroy();
     expect(db.$client.open).toBe(true);
+  });
+});
+
+const missing = postgresUnavailableReason();
+if (missing) console.warn(missing);
+
+describe.skipIf(missing)('Kysely on a PostgreSQL pool', () => {
+  let server: TestPostgres | null = null;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(() => server?.stop());
+
+  it('outlives the server dropping an idle pooled connection (a restart, a failover): the next query reconnects', async () => {
+    const url = await server!.freshDatabase();
+    const dropped: Error[] = [];
+    const layer = postgresDataLayer(url, { max: 1, onIdleError: (err) => dropped.push(err) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const backend = async () =>
+        (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(layer.db)).rows[0]!.pid;
+      const first = await backend();
+      // The pool's one client is idle now; the server ends it, as a restart would.
+      await admin.query('SELECT pg_terminate_backend($1)', [first]);
+      await vi.waitFor(() => expect(dropped).toHaveLength(1));
+      expect(await backend()).not.toBe(first);
+    } finally {
+      await admin.end();
+      await layer.close();
+    }
   });
 });

@@ -64,9 +64,21 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** What the pool does when the server drops one of its idle connections: say so on stderr. */
+const warnIdleError = (err: Error) =>
+  console.warn(
+    `PostgreSQL dropped an idle pooled connection (${err.message}); the next query opens a new one`,
+  );
+
 /** Kysely on a pg pool for `DATABASE_URL=postgres://…`. */
-export function postgresDataLayer(url: string, options: { max?: number } = {}): DataLayer {
+export function postgresDataLayer(
+  url: string,
+  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+): DataLayer {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  // A server restart, a failover or a cut connection makes an idle client emit 'error' on the pool, which
+  // discards that client. Unheard, the event ends the process (pg-pool's documented trap).
+  pool.on('error', options.onIdleError ?? warnIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

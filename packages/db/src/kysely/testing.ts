@@ -10,6 +10,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, afterEach, beforeEach, describe } from 'vitest';
+import { migrateDb, openDb } from '../client';
+import { migratePostgres } from './migrate';
+import { type DataLayer, postgresDataLayer, sqliteDataLayer } from './open';
 
 export interface TestPostgres {
   /** A new, empty database on the server; its postgres:// URL. */
@@ -121,3 +125,107 @@ export async function startPostgres(): Promise<TestPostgres | null> {
     stop: async () => stop(),
   };
 }
+
+/** A database of one dialect for a repository's contract test, migrated and empty. */
+export interface ContractTarget {
+  name: 'SQLite' | 'PostgreSQL';
+  /** Why this dialect cannot run here (then skip it, saying so), or null. */
+  skip: string | null;
+  open(): Promise<OpenedDatabase>;
+}
+
+export interface OpenedDatabase {
+  layer: DataLayer;
+  /** Another connection (SQLite) or pool (PostgreSQL) to the same database, as a second node has. */
+  connect(): DataLayer;
+  close(): Promise<void>;
+}
+
+let sharedServer: Promise<TestPostgres | null> | null = null;
+
+/**
+ * SQLite and PostgreSQL, for `describe.each` in repository contract tests (ADR 0041): every repository
+ * query runs on both. One PostgreSQL server per test file, a fresh database per `open()`; call it while the
+ * file's tests are collected, so the server stops after them (a test runner may end its worker processes
+ * without an 'exit' event).
+ */
+export function contractTargets(): ContractTarget[] {
+  afterAll(async () => {
+    const server = await sharedServer;
+    sharedServer = null;
+    await server?.stop();
+  });
+  return [
+    {
+      name: 'SQLite',
+      skip: null,
+      async open() {
+        const dir = mkdtempSync(join(tmpdir(), 'vt-contract-'));
+        const file = join(dir, 'site.db');
+        const first = openDb(file);
+        await migrateDb(first);
+        const handles = [first];
+        return {
+          layer: sqliteDataLayer(first.$client),
+          connect() {
+            const db = openDb(file);
+            handles.push(db);
+            return sqliteDataLayer(db.$client);
+          },
+          async close() {
+            for (const h of handles) h.$client.close();
+            rmSync(dir, { recursive: true, force: true });
+          },
+        };
+      },
+    },
+    {
+      name: 'PostgreSQL',
+      skip: postgresUnavailableReason(),
+      async open() {
+        sharedServer ??= startPostgres();
+        const server = await sharedServer;
+        if (!server) throw new Error(postgresUnavailableReason() ?? 'PostgreSQL did not start');
+        const url = await server.freshDatabase();
+        const layers = [postgresDataLayer(url, { max: 4 })];
+        await migratePostgres(layers[0]!);
+        return {
+          layer: layers[0]!,
+          connect() {
+            const layer = postgresDataLayer(url, { max: 4 });
+            layers.push(layer);
+            return layer;
+          },
+          async close() {
+            for (const l of layers) await l.close();
+          },
+        };
+      },
+    },
+  ];
+}
+
+/**
+ * `describe`s a contract suite once per database, each test on a fresh, migrated database: `data()` is the
+ * current test's database. A dialect that cannot run here is skipped, its reason printed.
+ */
+export function describeOnBothDatabases(title: string, body: (data: () => OpenedDatabase) => void): void {
+  for (const target of contractTargets()) {
+    if (target.skip) console.warn(target.skip);
+    describe.skipIf(target.skip)(`${title} on ${target.name}`, () => {
+      let current: OpenedDatabase | null = null;
+      beforeEach(async () => {
+        current = await target.open();
+      });
+      afterEach(async () => {
+        await current?.close();
+        current = null;
+      });
+      body(() => current!);
+    });
+  }
+}
+
+/** describeOnBothDatabases for suites that need only the test's data layer. */
+export const describeOnBothLayers = (title: string, body: (data: () => DataLayer) => void): void =>
+  describeOnBothDatabases(title, (db) => body(() => db().layer));

@@ -1,4 +1,8 @@
 import type Database from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import type { Database as Schema } from '../kysely/database';
+import type { DialectName } from '../kysely/dialect/dialect';
+import { inIdList } from '../kysely/dialect/listing-id-list';
 
 /**
  * The one definition of every maintained "videos" count a page shows, each equal to the total of the
@@ -49,40 +53,58 @@ const VIDEO_COUNTS = [
   },
 ] as const;
 
-/** Recounts every model, playlist, category, channel and member (the seed; a repair after a bulk import). */
+/**
+ * Recounts every model, playlist, category, channel and member: the demo seed's, on its own better-sqlite3
+ * connection (raw by decision, like the seed). Everything else recounts inside a Kysely transaction below.
+ */
 export function refreshListedCounts(sqlite: Database.Database): void {
   for (const c of VIDEO_COUNTS) sqlite.exec(`UPDATE ${c.set}`);
   sqlite.exec(`UPDATE members SET videos_count = ${MEMBER_VIDEOS_SQL}`);
 }
 
-/** Recounts the models, playlists, categories and channels of these videos, after they entered or left listings. */
-export function refreshListedCountsOf(sqlite: Database.Database, videoIds: readonly number[]): void {
+/**
+ * Recounts the models, playlists, categories and channels of these videos, after they entered or left
+ * listings, inside a caller's Kysely transaction (`trx`), on either database.
+ */
+export async function recountListedOf(
+  trx: Kysely<Schema>,
+  dialect: DialectName,
+  videoIds: readonly number[],
+): Promise<void> {
   if (videoIds.length === 0) return;
-  const ids = JSON.stringify(videoIds);
   for (const c of VIDEO_COUNTS)
-    sqlite.prepare(`UPDATE ${c.set} WHERE id IN (${c.ofVideos} (SELECT value FROM json_each(?)))`).run(ids);
+    await sql`UPDATE ${sql.raw(c.set)} WHERE id IN (${sql.raw(c.ofVideos)} (SELECT v.id FROM videos v WHERE ${inIdList(dialect, 'v.id', videoIds)}))`.execute(
+      trx,
+    );
 }
 
-/** Recounts one playlist (after an entry was added or removed, or its orientation changed). */
-export function refreshPlaylistCount(sqlite: Database.Database, playlistId: number): void {
-  sqlite.prepare(`UPDATE playlists SET videos_count = ${PLAYLIST_VIDEOS_SQL} WHERE id = ?`).run(playlistId);
+/** Recounts these members' listed uploads (their uploads page), inside a caller's Kysely transaction or not. */
+export async function recountMemberVideos(
+  db: Kysely<Schema>,
+  dialect: DialectName,
+  memberIds: readonly number[],
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  await sql`UPDATE members SET videos_count = ${sql.raw(MEMBER_VIDEOS_SQL)} WHERE ${inIdList(dialect, 'id', memberIds)}`.execute(
+    db,
+  );
 }
 
 /**
- * Recounts the given models and categories by id: after a listed video's links changed, the ones it left are
- * no longer found through the video (refreshListedCountsOf), so they are named.
+ * Recounts the given models and categories by id, inside a caller's Kysely transaction (`trx`): after a listed
+ * video's links changed, the ones it left are no longer found through the video (recountListedOf), so they are
+ * named.
  */
-export function refreshTaxonomyCounts(
-  sqlite: Database.Database,
+export async function recountTaxonomy(
+  trx: Kysely<Schema>,
+  dialect: DialectName,
   ids: { models: readonly number[]; categories: readonly number[] },
-): void {
+): Promise<void> {
   const [models, , categories] = VIDEO_COUNTS;
   if (ids.models.length)
-    sqlite
-      .prepare(`UPDATE ${models.set} WHERE id IN (SELECT value FROM json_each(?))`)
-      .run(JSON.stringify(ids.models));
+    await sql`UPDATE ${sql.raw(models.set)} WHERE ${inIdList(dialect, 'id', ids.models)}`.execute(trx);
   if (ids.categories.length)
-    sqlite
-      .prepare(`UPDATE ${categories.set} WHERE id IN (SELECT value FROM json_each(?))`)
-      .run(JSON.stringify(ids.categories));
+    await sql`UPDATE ${sql.raw(categories.set)} WHERE ${inIdList(dialect, 'id', ids.categories)}`.execute(
+      trx,
+    );
 }

@@ -58,6 +58,8 @@ const MIN_PLAYLISTS = 300;
 export const SEED_VERSION = 4;
 /** Above this many videos, comment rows and rich daily counters are only made for the first ones. */
 const RICH_VIDEOS = 20_000;
+/** Offset of the per-video view streams from the seed, clear of the stage streams (base + n·7919). */
+const VIEW_STREAM = 1_000_003;
 const CHUNK = 20_000;
 
 /** videos.category_mask: bit n for category id n below 63 (see the schema). */
@@ -92,7 +94,7 @@ export function seedDemo(db: Db, opts: SeedOptions): void {
     seedVideos(sqlite, rng, now, opts, progress);
     seedProvenance(sqlite, now);
     seedCaptions(sqlite, now);
-    seedViews(sqlite, rng, now, opts.videos, progress);
+    seedViews(sqlite, base, now, opts.videos, progress);
     seedComments(sqlite, stream(1), now, opts.videos);
     seedAlbums(sqlite, stream(2), now, opts.photos, Math.max(MIN_ALBUMS, Math.floor(opts.videos / 50)));
     seedPlaylists(sqlite, stream(3), now, opts.videos, Math.max(MIN_PLAYLISTS, Math.floor(opts.videos / 20)));
@@ -366,7 +368,7 @@ function sameGender(genders: readonly string[], id: number, gender: string): num
 /** 90 days of views per country: rich for the first RICH_VIDEOS videos, a few rows for the rest. */
 function seedViews(
   sqlite: Database.Database,
-  rng: Random,
+  base: number,
   now: number,
   total: number,
   progress: NonNullable<SeedOptions['onProgress']>,
@@ -382,8 +384,13 @@ function seedViews(
     total,
     (i) => {
       const id = i + 1;
+      // Each video draws from a stream of its own: how many days it has been up depends on the day of
+      // seeding, and must not change which countries watch the videos after it.
+      const rng = createRandom(base + VIEW_STREAM + id);
       const first = Math.max(today - 89, Math.floor((postDay.get(id) as number) / DAY));
-      const audience = [rng.pick(COUNTRIES), rng.pick(COUNTRIES), rng.pick(COUNTRIES)];
+      // As on real tubes, the United States is the largest audience: the main one of about a third.
+      const main = rng.chance(0.35) ? 'us' : rng.pick(COUNTRIES);
+      const audience = [main, rng.pick(COUNTRIES), rng.pick(COUNTRIES)];
       const strength = rng.next() ** 3;
       const rows = i < RICH_VIDEOS ? Math.min(40, today - first + 1) : 3;
       for (let r = 0; r < rows; r++) {

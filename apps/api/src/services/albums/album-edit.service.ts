@@ -1,16 +1,12 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { type MoveDirection, moved } from '../../lib/reorder';
+import { bytesOf, type MediaStore } from '../../media-store/media-store';
 import { checkLength } from '../auth/account-rules';
 import type { PublicCaches } from '../shared/public-caches';
 import { albumImageUrl } from './album.service';
+import { type AlbumsRepository, ALBUM_LISTED as LISTED, ALBUM_PENDING as PENDING } from './albums.repository';
 
-/** status_id of albums, as for videos: listed, waiting for a moderator, rejected, gone. */
-const LISTED = 1;
-const PENDING = 2;
 export const ALBUM_TITLE = [3, 100] as const;
 export const ALBUM_DESC_MAX = 2000;
 
@@ -37,25 +33,11 @@ export interface OwnAlbum {
   photos: { id: number; url: string; width: number; height: number }[];
 }
 
-interface OwnRow {
-  id: number;
-  dir: string;
-  title: string;
-  description: string;
-  status_id: number;
-  scr: string | null;
-  photos_amount: number;
-}
+type OwnRow = NonNullable<Awaited<ReturnType<AlbumsRepository['owned']>>>;
 
-/** An album's rows and what hangs on it without a foreign key (comments, votes); call in a transaction. */
-export function deleteAlbumRows(sqlite: Database.Database, albumId: number): void {
-  sqlite.prepare("DELETE FROM comments WHERE section = 'album' AND object_id = ?").run(albumId);
-  sqlite.prepare("DELETE FROM votes WHERE section = 'album' AND object_id = ?").run(albumId);
-  sqlite.prepare('DELETE FROM albums WHERE id = ?').run(albumId);
-}
-
-export function deleteAlbumFiles(mediaDir: string, albumId: number): void {
-  rmSync(join(mediaDir, 'albums', String(albumId)), { recursive: true, force: true });
+/** Removes an album's photos and covers: from the media directory, or the bucket (S3 mode). */
+export async function deleteAlbumFiles(media: MediaStore, albumId: number): Promise<void> {
+  await media.deletePrefix(`albums/${albumId}`);
 }
 
 /**
@@ -65,60 +47,57 @@ export function deleteAlbumFiles(mediaDir: string, albumId: number): void {
  * approved photos change nothing a moderator has not seen, so a listed album stays listed.
  */
 export function createAlbumEdit({
-  sqlite,
-  mediaDir,
+  albums,
+  media,
   caches,
 }: {
-  sqlite: Database.Database;
-  mediaDir: string;
+  albums: AlbumsRepository;
+  /** Where photos live: the media directory, or the bucket (S3 mode). */
+  media: MediaStore;
   caches: PublicCaches;
 }) {
-  const ownRow = sqlite.prepare(
-    `SELECT id, dir, title, description, status_id, scr, photos_amount FROM albums
-     WHERE id = ? AND uploader_id = ? AND status_id IN (1, 2, 4)`,
-  );
-  const photoRow = sqlite.prepare('SELECT id, path, position FROM photos WHERE id = ? AND album_id = ?');
-  const photosOf = sqlite.prepare(
-    'SELECT id, path, width, height, position FROM photos WHERE album_id = ? ORDER BY position, id',
-  );
-  const backToQueue = sqlite.prepare(
-    'UPDATE albums SET status_id = 2, reject_reason = NULL WHERE id = ? AND status_id IN (1, 4)',
-  );
-
   /** The member's album, or "not found" for anyone else's (and for deleted ones). */
-  function own(memberId: number, albumId: number): OwnRow {
-    const row = ownRow.get(albumId, memberId) as OwnRow | undefined;
+  async function own(memberId: number, albumId: number): Promise<OwnRow> {
+    const row = await albums.owned(memberId, albumId);
     if (!row) throw albumNotFound();
     return row;
+  }
+
+  async function ownPhoto(albumId: number, photoId: number) {
+    const photo = await albums.photo(albumId, photoId);
+    if (!photo) throw photoNotFound();
+    return photo;
   }
 
   /** A new 640×360 listing image from this photo; the old one is removed once replaced. */
   async function makeCover(albumId: number, photoPath: string, old: string | null) {
     // Named after its photo, so removing that photo later knows the cover went with it.
     const scr = `${photoPath.replace(/\.jpg$/, '')}-cover-${Date.now().toString(36)}.jpg`;
-    await sharp(join(mediaDir, photoPath))
-      .resize(640, 360, { fit: 'cover' })
-      .jpeg({ quality: 80 })
-      .toFile(join(mediaDir, scr));
-    sqlite.prepare('UPDATE albums SET scr = ? WHERE id = ?').run(scr, albumId);
-    if (old && old !== scr) rmSync(join(mediaDir, old), { force: true });
+    const photo = await bytesOf(media, photoPath);
+    if (!photo) throw photoNotFound();
+    const cover = await sharp(photo).resize(640, 360, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+    await media.putBytes(scr, cover, { contentType: 'image/jpeg' });
+    await albums.setCover(albumId, scr);
+    if (old && old !== scr) await removeFile(old);
   }
 
-  function publicChanged(row: OwnRow) {
-    if (row.status_id === LISTED) caches.purge();
+  /** Removes one stored file; a path that is not a valid key names nothing stored. */
+  async function removeFile(path: string) {
+    try {
+      await media.deleteObject(path);
+    } catch (err) {
+      if (!(err instanceof Error && err.message.startsWith('Invalid media key'))) throw err;
+    }
+  }
+
+  async function publicChanged(row: OwnRow) {
+    if (row.status_id === LISTED) await caches.purge();
   }
 
   return {
     /** Every album of the member's but deleted ones, newest first: the owner's albums tab links each to its edit view. */
-    list(memberId: number): OwnAlbumLine[] {
-      return (
-        sqlite
-          .prepare(
-            `SELECT id, title, status_id, photos_amount FROM albums
-             WHERE uploader_id = ? AND status_id IN (1, 2, 4) ORDER BY added_at DESC, id DESC LIMIT 200`,
-          )
-          .all(memberId) as { id: number; title: string; status_id: number; photos_amount: number }[]
-      ).map((r) => ({
+    async list(memberId: number): Promise<OwnAlbumLine[]> {
+      return (await albums.ownedList(memberId)).map((r) => ({
         id: r.id,
         title: r.title,
         status: statusOf(r.status_id),
@@ -127,14 +106,9 @@ export function createAlbumEdit({
     },
 
     /** The edit view: the album in any state but deleted, with its photos in order. */
-    get(memberId: number, albumId: number): OwnAlbum {
-      const row = own(memberId, albumId);
-      const photos = photosOf.all(albumId) as {
-        id: number;
-        path: string;
-        width: number;
-        height: number;
-      }[];
+    async get(memberId: number, albumId: number): Promise<OwnAlbum> {
+      const row = await own(memberId, albumId);
+      const photos = await albums.photos(albumId);
       return {
         id: row.id,
         dir: row.dir,
@@ -153,78 +127,63 @@ export function createAlbumEdit({
     },
 
     /** A new title or description goes back to moderation when the album was listed (ADR 0030). */
-    update(memberId: number, albumId: number, input: { title?: string; desc?: string }) {
-      const row = own(memberId, albumId);
+    async update(memberId: number, albumId: number, input: { title?: string; desc?: string }) {
+      const row = await own(memberId, albumId);
       const title = checkLength('title', input.title, ...ALBUM_TITLE);
       const desc = (input.desc ?? '').trim();
       if (desc.length > ALBUM_DESC_MAX)
         throw new AppError('max_length', { field: 'desc', info: { length: ALBUM_DESC_MAX } });
       if (title === row.title && desc === row.description) return { code: 'album_changed' };
-      sqlite.transaction(() => {
-        sqlite.prepare('UPDATE albums SET title = ?, description = ? WHERE id = ?').run(title, desc, albumId);
-        backToQueue.run(albumId);
-      })();
-      publicChanged(row);
+      await albums.retitle(albumId, title, desc);
+      await publicChanged(row);
       return { code: row.status_id === PENDING ? 'album_changed' : 'album_pending' };
     },
 
     /** After a photo was added by the upload path: a listed album waits for a moderator again. */
     async removePhoto(memberId: number, albumId: number, photoId: number) {
-      const row = own(memberId, albumId);
-      const photo = photoRow.get(photoId, albumId) as { id: number; path: string } | undefined;
-      if (!photo) throw photoNotFound();
-      sqlite.transaction(() => {
-        sqlite.prepare('DELETE FROM photos WHERE id = ?').run(photoId);
-        sqlite
-          .prepare(
-            'UPDATE albums SET photos_amount = (SELECT count(*) FROM photos WHERE album_id = ?) WHERE id = ?',
-          )
-          .run(albumId, albumId);
-      })();
-      rmSync(join(mediaDir, photo.path), { force: true });
-      rmSync(join(mediaDir, `${photo.path}.webp`), { force: true });
+      const row = await own(memberId, albumId);
+      const photo = await ownPhoto(albumId, photoId);
+      await albums.removePhoto(albumId, photoId);
+      await removeFile(photo.path);
+      await removeFile(`${photo.path}.webp`);
       // The cover was made from one photo; if that one went, the first remaining one takes over.
-      const first = photosOf.get(albumId) as { path: string } | undefined;
+      const [first] = await albums.photos(albumId);
       const coverFrom = row.scr?.startsWith(photo.path.replace(/\.jpg$/, '')) ?? false;
-      if (!first) sqlite.prepare('UPDATE albums SET scr = NULL WHERE id = ?').run(albumId);
+      if (!first) await albums.setCover(albumId, null);
       else if (coverFrom || row.scr === null) await makeCover(albumId, first.path, row.scr);
       // An empty album cannot stay listed.
-      if (!first) backToQueue.run(albumId);
-      publicChanged(row);
+      if (!first) await albums.backToQueue(albumId);
+      await publicChanged(row);
       return { code: 'photo_removed' };
     },
 
     /** Swaps a photo with its neighbour before (`up`) or after it. */
-    movePhoto(memberId: number, albumId: number, photoId: number, direction: MoveDirection) {
-      const row = own(memberId, albumId);
-      const list = (photosOf.all(albumId) as { id: number }[]).map((p) => p.id);
+    async movePhoto(memberId: number, albumId: number, photoId: number, direction: MoveDirection) {
+      const row = await own(memberId, albumId);
+      const list = (await albums.photos(albumId)).map((p) => p.id);
       const at = list.indexOf(photoId);
       if (at < 0) throw photoNotFound();
       const next = moved(list, at, direction);
       if (!next) return { code: 'playlist_reordered' };
-      const set = sqlite.prepare('UPDATE photos SET position = ? WHERE id = ?');
-      sqlite.transaction(() => {
-        for (const [i, id] of next.entries()) set.run(i + 1, id);
-      })();
-      publicChanged(row);
+      await albums.setPhotoOrder(albumId, next);
+      await publicChanged(row);
       return { code: 'playlist_reordered' };
     },
 
     async setCover(memberId: number, albumId: number, photoId: number) {
-      const row = own(memberId, albumId);
-      const photo = photoRow.get(photoId, albumId) as { id: number; path: string } | undefined;
-      if (!photo) throw photoNotFound();
+      const row = await own(memberId, albumId);
+      const photo = await ownPhoto(albumId, photoId);
       await makeCover(albumId, photo.path, row.scr);
-      publicChanged(row);
+      await publicChanged(row);
       return { code: 'album_cover_set' };
     },
 
     /** Deletes the album, its photos' files, comments and votes; every cached answer showing it goes. */
-    delete(memberId: number, albumId: number) {
-      own(memberId, albumId);
-      sqlite.transaction(() => deleteAlbumRows(sqlite, albumId))();
-      deleteAlbumFiles(mediaDir, albumId);
-      caches.purge();
+    async delete(memberId: number, albumId: number) {
+      await own(memberId, albumId);
+      await albums.delete(albumId);
+      await deleteAlbumFiles(media, albumId);
+      await caches.purge();
       return { code: 'album_deleted' };
     },
   };

@@ -1,5 +1,6 @@
-import type Database from 'better-sqlite3';
+import { writeJson } from '@vt/db';
 import type { Clock } from '../shared/clock';
+import type { AuditRepository } from './audit.repository';
 
 export const AUDIT_ACTIONS = [
   'video.approve',
@@ -58,80 +59,40 @@ export interface AuditFilter {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The append-only record of every moderator and admin action: nothing here updates or deletes a row. */
-export function createAuditLog({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
-  const insert = sqlite.prepare(
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, reason, before, after, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+/**
+ * The append-only record of every moderator and admin action: nothing here updates or deletes a row, and
+ * the database refuses to (triggers on SQLite and PostgreSQL). Entries go through the data layer (ADR 0041).
+
+ */
+export function createAuditLog({ repo, clock }: { repo: AuditRepository; clock: Clock }) {
+  const row = (e: AuditEntry) => ({
+    actor_id: e.actorId,
+    action: e.action,
+    target_type: e.targetType,
+    target_id: e.targetId,
+    reason: e.reason ?? null,
+    before: e.before === undefined ? null : writeJson(e.before),
+    after: e.after === undefined ? null : writeJson(e.after),
+    created_at: clock.now(),
+  });
 
   return {
-    record(e: AuditEntry): void {
-      insert.run(
-        e.actorId,
-        e.action,
-        e.targetType,
-        e.targetId,
-        e.reason ?? null,
-        json(e.before),
-        json(e.after),
-        clock.now(),
-      );
+    async record(e: AuditEntry): Promise<void> {
+      await repo.insert(row(e));
     },
 
-    list(f: AuditFilter) {
-      const conditions: [string, string | number | undefined][] = [
-        ['a.actor_id = ?', f.actorId],
-        ['a.action = ?', f.action],
-        ['a.created_at >= ?', f.from],
-        ['a.created_at <= ?', f.to],
-      ];
-      const used = conditions.filter(([, value]) => value !== undefined);
-      const where = used.map(([sql]) => sql);
-      const args = used.map(([, value]) => value as string | number);
-      const sqlWhere = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = sqlite
-        .prepare(`SELECT count(*) FROM audit_log a ${sqlWhere}`)
-        .pluck()
-        .get(...args) as number;
-      const rows = sqlite
-        .prepare(
-          `SELECT a.id, a.actor_id AS actorId, m.name AS actorName, a.action, a.target_type AS targetType,
-             a.target_id AS targetId, a.reason, a.before, a.after, a.created_at AS createdAt
-           FROM audit_log a LEFT JOIN members m ON m.id = a.actor_id ${sqlWhere}
-           ORDER BY a.id DESC LIMIT ? OFFSET ?`,
-        )
-        .all(...args, AUDIT_PAGE_SIZE, (f.page - 1) * AUDIT_PAGE_SIZE) as {
-        id: number;
-        actorId: number | null;
-        actorName: string | null;
-        action: AuditAction;
-        targetType: string;
-        targetId: number | null;
-        reason: string | null;
-        before: string | null;
-        after: string | null;
-        createdAt: number;
-      }[];
-      return {
-        total,
-        entries: rows.map((r) => ({
-          ...r,
-          before: r.before ? (JSON.parse(r.before) as unknown) : null,
-          after: r.after ? (JSON.parse(r.after) as unknown) : null,
-        })),
-      };
+    async list(f: AuditFilter) {
+      const where = { actorId: f.actorId, action: f.action, from: f.from, to: f.to };
+      const [total, rows] = await Promise.all([
+        repo.count(where),
+        repo.page({ ...where, limit: AUDIT_PAGE_SIZE, offset: (f.page - 1) * AUDIT_PAGE_SIZE }),
+      ]);
+      return { total, entries: rows.map((r) => ({ ...r, action: r.action as AuditAction })) };
     },
 
     /** The people who appear as actors, for the log's filter. */
-    actors(): { id: number; name: string }[] {
-      return sqlite
-        .prepare(
-          `SELECT id, name FROM members WHERE role IN ('moderator', 'admin')
-             OR id IN (SELECT DISTINCT actor_id FROM audit_log WHERE actor_id IS NOT NULL) ORDER BY name`,
-        )
-        .all() as { id: number; name: string }[];
+    actors(): Promise<{ id: number; name: string }[]> {
+      return repo.actors();
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { Lang } from '@vt/i18n';
 import { createI18n } from '@vt/i18n';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { RateLimits } from '../limits/rate-limits.service';
+import type { MembersRepository } from '../members/members.repository';
 import type { Clock } from '../shared/clock';
 import { checkEmail, checkNotWeak, checkPassword, required } from './account-rules';
 import type { Mailer } from './mailer';
@@ -20,7 +20,7 @@ const invalidToken = () =>
 type AccountMail = 'email_change' | 'email_changed' | 'email_in_use';
 
 export interface AccountDeps {
-  sqlite: Database.Database;
+  members: MembersRepository;
   clock: Clock;
   sessions: SessionService;
   mailer: Mailer;
@@ -32,16 +32,7 @@ export interface AccountDeps {
  * The signed-in member's own account: password and email changes (docs/decisions/0030). The current
  * password is asked for every change, so a browser left signed in cannot take the account over.
  */
-export function createAccountService({ sqlite, clock, sessions, mailer, origin, limits }: AccountDeps) {
-  const member = sqlite.prepare('SELECT id, name, email, password_hash FROM members WHERE id = ?');
-  const byEmail = sqlite.prepare('SELECT id, name FROM members WHERE email = ?');
-  const insertToken = sqlite.prepare(
-    "INSERT INTO member_tokens (token_hash, member_id, purpose, expires_at, payload) VALUES (?, ?, 'email', ?, ?)",
-  );
-  const findToken = sqlite.prepare(
-    "SELECT member_id, expires_at, used_at, payload FROM member_tokens WHERE token_hash = ? AND purpose = 'email'",
-  );
-
+export function createAccountService({ members, clock, sessions, mailer, origin, limits }: AccountDeps) {
   function compose(to: string, lang: Lang, kind: AccountMail, vars: Record<string, string>) {
     const { t } = createI18n(lang);
     return {
@@ -53,9 +44,7 @@ export function createAccountService({ sqlite, clock, sessions, mailer, origin, 
 
   /** The member, once the current password (field `current`) is right. */
   async function proven(memberId: number, password: string | undefined, field = 'current') {
-    const row = member.get(memberId) as
-      | { id: number; name: string; email: string; password_hash: string | null }
-      | undefined;
+    const row = await members.account(memberId);
     if (!row) throw new AppError('auth_error', { status: 401 });
     if (!password) throw required(field);
     // Guessing the current password from a stolen session is throttled like a sign-in.
@@ -67,7 +56,7 @@ export function createAccountService({ sqlite, clock, sessions, mailer, origin, 
 
   return {
     proven,
-    email: (memberId: number) => (member.get(memberId) as { email: string } | undefined)?.email ?? '',
+    email: async (memberId: number) => (await members.account(memberId))?.email ?? '',
     sessionNotFound: () =>
       new AppError('session_not_found', { status: 404, message: 'This session is already signed out' }),
 
@@ -80,10 +69,8 @@ export function createAccountService({ sqlite, clock, sessions, mailer, origin, 
       const password = checkPassword(input.pwd);
       const row = await proven(memberId, input.current);
       checkNotWeak(password, row.name);
-      sqlite
-        .prepare('UPDATE members SET password_hash = ? WHERE id = ?')
-        .run(await hashPassword(password), memberId);
-      sessions.invalidateOthers(memberId, currentToken);
+      await members.setPassword(memberId, await hashPassword(password));
+      await sessions.invalidateOthers(memberId, currentToken);
       return { code: 'password_changed' };
     },
 
@@ -107,37 +94,38 @@ export function createAccountService({ sqlite, clock, sessions, mailer, origin, 
         name: row.name,
         link: `${origin}/confirm/?email=1&token=${token}`,
       });
-      const owner = byEmail.get(email) as { id: number; name: string } | undefined;
+      const owner = await members.byEmail(email);
       if (owner) {
         mailer.queue(compose(email, lang, 'email_in_use', { name: owner.name }));
         return { code: 'email_change_sent' };
       }
-      insertToken.run(hashToken(token), memberId, clock.now() + EMAIL_TTL, email);
+      await members.insertToken({
+        hash: hashToken(token),
+        memberId,
+        purpose: 'email',
+        expiresAt: clock.now() + EMAIL_TTL,
+        payload: email,
+      });
       mailer.queue(mail);
       return { code: 'email_change_sent' };
     },
 
     /** Follows the link: the address changes now, and the old one is told. */
-    confirmEmailChange(token: string, lang: Lang): { id: number; name: string } {
+    async confirmEmailChange(token: string, lang: Lang): Promise<{ id: number; name: string }> {
       const hash = hashToken(token);
-      const row = findToken.get(hash) as
-        | { member_id: number; expires_at: number; used_at: number | null; payload: string | null }
-        | undefined;
+      const row = await members.findToken(hash, 'email');
       if (!row?.payload || row.used_at !== null || row.expires_at <= clock.now()) throw invalidToken();
-      const before = member.get(row.member_id) as { name: string; email: string } | undefined;
+      const before = await members.account(row.member_id);
       if (!before) throw invalidToken();
+      let changed: boolean;
       try {
-        sqlite.transaction(() => {
-          sqlite.prepare('UPDATE member_tokens SET used_at = ? WHERE token_hash = ?').run(clock.now(), hash);
-          sqlite.prepare('UPDATE members SET email = ? WHERE id = ?').run(row.payload, row.member_id);
-        })();
+        changed = await members.changeEmail(hash, row.member_id, row.payload, clock.now());
       } catch {
         // Taken by a registration since the link was sent.
         throw invalidToken();
       }
-      mailer.queue(
-        compose(before.email, lang, 'email_changed', { name: before.name, email: row.payload ?? '' }),
-      );
+      if (!changed) throw invalidToken();
+      mailer.queue(compose(before.email, lang, 'email_changed', { name: before.name, email: row.payload }));
       return { id: row.member_id, name: before.name };
     },
   };

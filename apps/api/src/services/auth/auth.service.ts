@@ -1,8 +1,8 @@
 import type { Lang } from '@vt/i18n';
 import { createI18n } from '@vt/i18n';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { RateLimits } from '../limits/rate-limits.service';
+import type { MembersRepository } from '../members/members.repository';
 import type { Clock } from '../shared/clock';
 import {
   checkEmail,
@@ -34,16 +34,8 @@ const tooManyAttempts = () =>
     message: 'Too many authorization attempts. Try again later.',
   });
 
-interface MemberRow {
-  id: number;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  status: 'unconfirmed' | 'active' | 'suspended';
-}
-
 export interface AuthDeps {
-  sqlite: Database.Database;
+  members: MembersRepository;
   clock: Clock;
   sessions: SessionService;
   mailer: Mailer;
@@ -55,20 +47,7 @@ export interface AuthDeps {
 type MailKind = 'confirm' | 'restore' | 'registered';
 
 /** Registration with email confirmation, sign-in with attempt limits, and password restore by link. */
-export function createAuthService({ sqlite, clock, sessions, mailer, origin, limits, devices }: AuthDeps) {
-  const byName = sqlite.prepare('SELECT * FROM members WHERE name = ? COLLATE NOCASE');
-  const byEmail = sqlite.prepare('SELECT * FROM members WHERE email = ?');
-  const insertMember = sqlite.prepare(
-    `INSERT INTO members (name, email, password_hash, status, created_at) VALUES (?, ?, ?, 'unconfirmed', ?)`,
-  );
-  const insertToken = sqlite.prepare(
-    'INSERT INTO member_tokens (token_hash, member_id, purpose, expires_at) VALUES (?, ?, ?, ?)',
-  );
-  const findToken = sqlite.prepare(
-    'SELECT member_id, expires_at, used_at FROM member_tokens WHERE token_hash = ? AND purpose = ?',
-  );
-  const useToken = sqlite.prepare('UPDATE member_tokens SET used_at = ? WHERE token_hash = ?');
-  const seen = sqlite.prepare('UPDATE members SET last_seen_at = ? WHERE id = ?');
+export function createAuthService({ members, clock, sessions, mailer, origin, limits, devices }: AuthDeps) {
   // Lockout by name *and* address: a stranger's wrong passwords lock only the stranger's address out of
   // that name, and a known device skips both (ADR 0016).
   const nameAttempts = limits.attempts('loginNameAddress');
@@ -77,21 +56,23 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
   // Unknown names still pay for one verify, so timing does not tell which names exist.
   const dummyHash = hashPassword('not-a-real-password');
 
-  function issueToken(memberId: number, purpose: 'confirm' | 'restore', ttl: number): string {
+  async function issueToken(memberId: number, purpose: 'confirm' | 'restore', ttl: number): Promise<string> {
     const token = generateToken();
-    insertToken.run(hashToken(token), memberId, purpose, clock.now() + ttl);
+    await members.insertToken({ hash: hashToken(token), memberId, purpose, expiresAt: clock.now() + ttl });
     return token;
   }
 
   /** A valid, unused, unexpired token's member; marks it used. */
-  function redeem(token: string, purpose: 'confirm' | 'restore'): number {
+  async function redeem(token: string, purpose: 'confirm' | 'restore'): Promise<number> {
     const hash = hashToken(token);
-    const row = findToken.get(hash, purpose) as
-      | { member_id: number; expires_at: number; used_at: number | null }
-      | undefined;
-    if (!row || row.used_at !== null || row.expires_at <= clock.now())
+    const row = await members.findToken(hash, purpose);
+    if (
+      !row ||
+      row.used_at !== null ||
+      row.expires_at <= clock.now() ||
+      !(await members.useToken(hash, clock.now()))
+    )
       throw new AppError('invalid_token', { status: 400, message: 'This link is invalid or has expired.' });
-    useToken.run(clock.now(), hash);
     return row.member_id;
   }
 
@@ -131,12 +112,12 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
           field: 'adult',
           message: 'Please confirm that you are at least 18 and accept the terms of use',
         });
-      if (byName.get(name)) throw usernameTaken();
+      if (await members.nameTaken(name)) throw usernameTaken();
       checkNotWeak(password, name);
       await limits.hit(['register', input.ip]);
       await mailAllowance(email, input.ip);
       const hash = await hashPassword(password);
-      const owner = byEmail.get(email) as MemberRow | undefined;
+      const owner = await members.byEmail(email);
       if (owner) {
         mailer.queue(
           compose(email, input.lang, 'registered', { name: owner.name, link: `${origin}/restore/` }),
@@ -145,12 +126,18 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
       }
       let id: number;
       try {
-        id = Number(insertMember.run(name, email, hash, clock.now()).lastInsertRowid);
+        id = await members.insert({
+          name,
+          email,
+          passwordHash: hash,
+          status: 'unconfirmed',
+          createdAt: clock.now(),
+        });
       } catch {
         // Lost a race with a registration of the same name or email.
         throw usernameTaken();
       }
-      const token = issueToken(id, 'confirm', CONFIRM_TTL);
+      const token = await issueToken(id, 'confirm', CONFIRM_TTL);
       mailer.queue(
         compose(email, input.lang, 'confirm', { name, link: `${origin}/confirm/?token=${token}` }),
       );
@@ -158,11 +145,11 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
     },
 
     /** Activates the account behind a confirmation link. */
-    confirm(token: string): { id: number; name: string } {
-      const id = redeem(token, 'confirm');
-      sqlite.prepare("UPDATE members SET status = 'active' WHERE id = ? AND status = 'unconfirmed'").run(id);
-      const row = sqlite.prepare('SELECT name FROM members WHERE id = ?').get(id) as { name: string };
-      return { id, name: row.name };
+    async confirm(token: string): Promise<{ id: number; name: string }> {
+      const id = await redeem(token, 'confirm');
+      await members.activate(id);
+      const row = await members.account(id);
+      return { id, name: row?.name ?? '' };
     },
 
     /**
@@ -184,7 +171,7 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
       if (!password) throw new AppError('required', { field: 'pwd', message: 'This field is required' });
       if (name.length < NAME_MIN || password.length < PASSWORD_MIN) throw invalidCredentials();
 
-      const member = byName.get(name) as MemberRow | undefined;
+      const member = await members.byName(name);
       const device = devices.verify(input.device);
       const known =
         member !== undefined && (device?.memberId === member.id || input.sessionMemberId === member.id);
@@ -212,8 +199,8 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
       if (member.status === 'suspended')
         throw new AppError('account_suspended', { status: 403, message: 'This account has been suspended.' });
       await (known ? deviceAttempts.reset(deviceKey) : nameAttempts.reset(nameKey));
-      seen.run(clock.now(), member.id);
-      const session = sessions.create(member.id, input.userAgent);
+      await members.setLastSeen(member.id, clock.now());
+      const session = await sessions.create(member.id, input.userAgent);
       return { member: { id: member.id, name: member.name }, ...session, device: devices.issue(member.id) };
     },
 
@@ -224,7 +211,7 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
     async requestRestore(input: { email?: string; lang: Lang; ip: string }): Promise<void> {
       const email = checkEmail(input.email);
       await mailAllowance(email, input.ip);
-      const member = byEmail.get(email) as MemberRow | undefined;
+      const member = await members.byEmail(email);
       const eligible = member !== undefined && member.status !== 'suspended';
       const token = generateToken();
       const mail = compose(email, input.lang, 'restore', {
@@ -232,7 +219,12 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
         link: `${origin}/restore-/?token=${token}`,
       });
       if (!eligible) return;
-      insertToken.run(hashToken(token), member.id, 'restore', clock.now() + RESTORE_TTL);
+      await members.insertToken({
+        hash: hashToken(token),
+        memberId: member.id,
+        purpose: 'restore',
+        expiresAt: clock.now() + RESTORE_TTL,
+      });
       mailer.queue(mail);
     },
 
@@ -240,15 +232,11 @@ export function createAuthService({ sqlite, clock, sessions, mailer, origin, lim
     async restore(input: { token?: string; pwd?: string }): Promise<void> {
       const password = checkPassword(input.pwd);
       checkNotWeak(password);
-      const id = redeem(input.token ?? '', 'restore');
+      const id = await redeem(input.token ?? '', 'restore');
       const hash = await hashPassword(password);
       // Following the link proved the address, so an unconfirmed account is confirmed too.
-      sqlite
-        .prepare(
-          "UPDATE members SET password_hash = ?, status = CASE status WHEN 'unconfirmed' THEN 'active' ELSE status END WHERE id = ?",
-        )
-        .run(hash, id);
-      sessions.invalidateAll(id);
+      await members.setPassword(id, hash, { confirm: true });
+      await sessions.invalidateAll(id);
     },
   };
 }

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../shared/clock';
+import type { CaptchaRepository } from './captcha.repository';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 /** The solver tries counters from 0 up to this secret one: the work is `counter × cost` derivations. */
@@ -55,22 +55,17 @@ export function createCaptcha({
   secret,
   cost,
   clock,
-  sqlite,
+  repo,
 }: {
   secret: string;
   cost: number;
   clock: Clock;
-  sqlite: Database.Database;
+  repo: CaptchaRepository;
 }) {
   // Keys of their own, derived from the site secret, so a captcha signature can never pass as a media one.
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const hmacSignatureSecret = derive('altcha-challenge-signature');
   const hmacKeySignatureSecret = derive('altcha-derived-key-signature');
-  // The primary key makes the insert the check: of two racing submissions, on any nodes, one inserts.
-  const markSpent = sqlite.prepare(
-    'INSERT INTO captcha_spent (signature, expires_at) VALUES (?, ?) ON CONFLICT (signature) DO NOTHING',
-  );
-  const purge = sqlite.prepare('DELETE FROM captcha_spent WHERE expires_at < ?');
   let purgedAt = 0;
 
   return {
@@ -117,11 +112,11 @@ export function createCaptcha({
       if (!verified) throw captchaInvalid();
       const now = clock.now();
       if (now - purgedAt > PURGE_EVERY_SECONDS) {
-        purge.run(now);
         purgedAt = now;
+        await repo.purgeExpired(now);
       }
       const signature = payload.challenge.signature;
-      if (markSpent.run(signature, payload.challenge.parameters.expiresAt).changes === 0) throw captchaUsed();
+      if (!(await repo.markSpent(signature, payload.challenge.parameters.expiresAt))) throw captchaUsed();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { decodeIdToken, Google } from 'arctic';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
+import type { MembersRepository } from '../members/members.repository';
 import type { Clock } from '../shared/clock';
 import type { SessionService } from './session.service';
 
@@ -49,20 +49,17 @@ export function googleProvider(opts: {
  * proven the address). Suspended members stay out.
  */
 export function createExternalAuth({
-  sqlite,
+  members,
   clock,
   sessions,
   provider,
 }: {
-  sqlite: Database.Database;
+  members: MembersRepository;
   clock: Clock;
   sessions: SessionService;
   provider: ExternalProvider | null;
 }) {
-  const byEmail = sqlite.prepare('SELECT id, name, status FROM members WHERE email = ?');
-  const nameTaken = sqlite.prepare('SELECT 1 FROM members WHERE name = ? COLLATE NOCASE').pluck();
-
-  function freeName(wanted: string | null, email: string): string {
+  async function freeName(wanted: string | null, email: string): Promise<string> {
     const base =
       (wanted ?? email.split('@')[0])
         .replace(/[^A-Za-z0-9_-]+/g, '_')
@@ -71,7 +68,7 @@ export function createExternalAuth({
     const padded = base.length < 3 ? `${base}_fan` : base;
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? padded : `${padded.slice(0, 20)}${n}`;
-      if (!nameTaken.get(candidate)) return candidate;
+      if (!(await members.nameTaken(candidate))) return candidate;
     }
   }
 
@@ -96,21 +93,26 @@ export function createExternalAuth({
           status: 400,
           message: 'The external account has no verified email.',
         });
-      let member = byEmail.get(identity.email) as { id: number; name: string; status: string } | undefined;
+      let member = await members.byEmail(identity.email);
       if (member?.status === 'suspended')
         throw new AppError('account_suspended', { status: 403, message: 'This account has been suspended.' });
       if (!member) {
-        const name = freeName(identity.name, identity.email);
-        const id = Number(
-          sqlite
-            .prepare("INSERT INTO members (name, email, status, created_at) VALUES (?, ?, 'active', ?)")
-            .run(name, identity.email, clock.now()).lastInsertRowid,
-        );
+        const name = await freeName(identity.name, identity.email);
+        const id = await members.insert({
+          name,
+          email: identity.email,
+          passwordHash: null,
+          status: 'active',
+          createdAt: clock.now(),
+        });
         member = { id, name, status: 'active' };
       } else if (member.status === 'unconfirmed') {
-        sqlite.prepare("UPDATE members SET status = 'active' WHERE id = ?").run(member.id);
+        await members.activate(member.id);
       }
-      return { member: { id: member.id, name: member.name }, ...sessions.create(member.id, userAgent) };
+      return {
+        member: { id: member.id, name: member.name },
+        ...(await sessions.create(member.id, userAgent)),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Role } from '@vt/db';
-import type Database from 'better-sqlite3';
 import type { Clock } from '../shared/clock';
+import type { SessionsRepository } from './sessions.repository';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 86_400;
@@ -34,84 +34,54 @@ export interface ValidSession {
 }
 
 /** Sessions after the Lucia guide: a random token in the cookie, its SHA-256 as the row id. */
-export function createSessionService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
-  const insert = sqlite.prepare(
-    'INSERT INTO sessions (id, member_id, expires_at, created_at, user_agent) VALUES (?, ?, ?, ?, ?)',
-  );
-  const lookup = sqlite.prepare(
-    `SELECT s.id, s.expires_at, s.last_seen_at, m.id AS member_id, m.name, m.role
-     FROM sessions s JOIN members m ON m.id = s.member_id
-     WHERE s.id = ? AND m.status = 'active'`,
-  );
-  const extend = sqlite.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?');
-  const remove = sqlite.prepare('DELETE FROM sessions WHERE id = ?');
-  const removeAll = sqlite.prepare('DELETE FROM sessions WHERE member_id = ?');
-  const removeExpired = sqlite.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-  const touch = sqlite.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
-  const ofMember = sqlite.prepare(
-    `SELECT id, user_agent, created_at, coalesce(last_seen_at, created_at) AS last_seen_at FROM sessions
-     WHERE member_id = ? AND expires_at > ? ORDER BY coalesce(last_seen_at, created_at) DESC LIMIT 100`,
-  );
-  const removeByKey = sqlite.prepare(
-    'DELETE FROM sessions WHERE member_id = ? AND substr(id, 1, ?) = ? AND id != ?',
-  );
-  const removeOthers = sqlite.prepare('DELETE FROM sessions WHERE member_id = ? AND id != ?');
-
+export function createSessionService({ repo, clock }: { repo: SessionsRepository; clock: Clock }) {
   return {
-    create(memberId: number, userAgent: string | null): { token: string; expiresAt: number } {
+    async create(memberId: number, userAgent: string | null): Promise<{ token: string; expiresAt: number }> {
       const token = generateToken();
       const now = clock.now();
       const expiresAt = now + SESSION_TTL;
-      insert.run(hashToken(token), memberId, expiresAt, now, userAgent?.slice(0, 300) ?? null);
+      await repo.insert({
+        id: hashToken(token),
+        memberId,
+        expiresAt,
+        createdAt: now,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      });
       return { token, expiresAt };
     },
 
-    validate(token: string): ValidSession | null {
+    async validate(token: string): Promise<ValidSession | null> {
       const id = hashToken(token);
-      const row = lookup.get(id) as
-        | {
-            id: string;
-            expires_at: number;
-            last_seen_at: number | null;
-            member_id: number;
-            name: string;
-            role: Role;
-          }
-        | undefined;
+      const row = await repo.findWithActiveMember(id);
       if (!row) return null;
       const now = clock.now();
       if (row.expires_at <= now) {
-        remove.run(id);
+        await repo.remove(id);
         return null;
       }
-      if (row.last_seen_at === null || now - row.last_seen_at >= SEEN_EVERY) touch.run(now, id);
+      if (row.last_seen_at === null || now - row.last_seen_at >= SEEN_EVERY) await repo.touch(id, now);
       let expiresAt = row.expires_at;
       const renewed = expiresAt - now < RENEW_WITHIN;
       if (renewed) {
         expiresAt = now + SESSION_TTL;
-        extend.run(expiresAt, id);
+        await repo.setExpiry(id, expiresAt);
       }
       return { member: { id: row.member_id, name: row.name, role: row.role }, expiresAt, renewed };
     },
 
-    invalidate(token: string): void {
-      remove.run(hashToken(token));
+    async invalidate(token: string): Promise<void> {
+      await repo.remove(hashToken(token));
     },
 
     /** Signs the member out everywhere (after a password change or a suspension). */
-    invalidateAll(memberId: number): void {
-      removeAll.run(memberId);
+    async invalidateAll(memberId: number): Promise<void> {
+      await repo.removeAllOf(memberId);
     },
 
     /** The member's open sessions, the one of `currentToken` marked. */
-    list(memberId: number, currentToken: string | null): SessionSummary[] {
+    async list(memberId: number, currentToken: string | null): Promise<SessionSummary[]> {
       const current = currentToken ? hashToken(currentToken) : '';
-      const rows = ofMember.all(memberId, clock.now()) as {
-        id: string;
-        user_agent: string | null;
-        created_at: number;
-        last_seen_at: number;
-      }[];
+      const rows = await repo.listOf(memberId, clock.now(), 100);
       return rows.map((r) => ({
         key: r.id.slice(0, KEY_LENGTH),
         userAgent: r.user_agent,
@@ -122,18 +92,23 @@ export function createSessionService({ sqlite, clock }: { sqlite: Database.Datab
     },
 
     /** Signs out one of the member's other sessions; another member's key matches nothing. */
-    revoke(memberId: number, key: string, currentToken: string | null): boolean {
+    async revoke(memberId: number, key: string, currentToken: string | null): Promise<boolean> {
       const current = currentToken ? hashToken(currentToken) : '';
-      return removeByKey.run(memberId, KEY_LENGTH, key.slice(0, KEY_LENGTH), current).changes > 0;
+      return (
+        (await repo.removeOthersOf(memberId, current, {
+          length: KEY_LENGTH,
+          key: key.slice(0, KEY_LENGTH),
+        })) > 0
+      );
     },
 
     /** Signs the member out everywhere but in this browser. */
-    invalidateOthers(memberId: number, currentToken: string | null): number {
-      return removeOthers.run(memberId, currentToken ? hashToken(currentToken) : '').changes;
+    invalidateOthers(memberId: number, currentToken: string | null): Promise<number> {
+      return repo.removeOthersOf(memberId, currentToken ? hashToken(currentToken) : '');
     },
 
-    purgeExpired(): number {
-      return removeExpired.run(clock.now()).changes;
+    purgeExpired(): Promise<number> {
+      return repo.removeExpired(clock.now());
     },
   };
 }

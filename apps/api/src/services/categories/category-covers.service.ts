@@ -1,9 +1,9 @@
 import type { Gender } from '@vt/rules';
-import type Database from 'better-sqlite3';
-import { TtlMemo } from '../../lib/lru-cache';
+import { AsyncTtlMemo } from '../../lib/lru-cache';
 import type { PublicCaches } from '../shared/public-caches';
 import type { VideoThumb } from '../videos/video.dto';
 import { unfilteredQuery, type VideoListing } from '../videos/video-listing.service';
+import type { CategoriesRepository } from './categories.repository';
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -14,39 +14,40 @@ const TEN_MINUTES = 10 * 60_000;
  * and dropped with the public caches when moderation changes what visitors may see.
  */
 export function createCategoryCovers({
-  sqlite,
+  categories,
   listing,
   caches,
 }: {
-  sqlite: Database.Database;
+  categories: CategoriesRepository;
   listing: VideoListing;
   caches: PublicCaches;
 }) {
-  const memo = new TtlMemo<Record<string, VideoThumb>>(TEN_MINUTES, 3);
+  const memo = new AsyncTtlMemo<Record<string, VideoThumb>>(TEN_MINUTES, 3);
   caches.register(() => memo.clear());
-  const allDirs = sqlite.prepare('SELECT dir FROM categories ORDER BY id').pluck();
   return {
-    covers(gender: Gender): Record<string, VideoThumb> {
-      return memo.getOrCompute(gender, () => {
-        const dirs = allDirs.all() as string[];
-        const ids = dirs.map(
-          (dir) =>
-            listing.pageIds(
-              unfilteredQuery({
-                gender,
-                sort: 'most-popular',
-                count: 1,
-                page: 1,
-                target: { section: 'categories', dirs: [dir] },
-              }),
-            )[0],
-        );
+    covers(gender: Gender): Promise<Record<string, VideoThumb>> {
+      return memo.getOrCompute(gender, async () => {
+        const dirs = await categories.allDirs();
+        const ids: (number | undefined)[] = [];
+        for (const dir of dirs) {
+          const page = await listing.pageIds(
+            unfilteredQuery({
+              gender,
+              sort: 'most-popular',
+              count: 1,
+              page: 1,
+              target: { section: 'categories', dirs: [dir] },
+            }),
+          );
+          ids.push(page[0]);
+        }
         const thumbs = new Map(
-          listing.fetchThumbs(ids.filter((id) => id !== undefined)).map((t) => [t.id, t]),
+          (await listing.fetchThumbs(ids.filter((id) => id !== undefined))).map((t) => [t.id, t]),
         );
         const out: Record<string, VideoThumb> = {};
         dirs.forEach((dir, i) => {
-          const thumb = ids[i] === undefined ? undefined : thumbs.get(ids[i]);
+          const id = ids[i];
+          const thumb = id === undefined ? undefined : thumbs.get(id);
           if (thumb) out[dir] = thumb;
         });
         return out;

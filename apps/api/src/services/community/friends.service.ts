@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
+import type { FriendsRepository } from './friends.repository';
 
 export const FRIEND_ACTIONS = ['request', 'accept', 'decline', 'remove'] as const;
 export type FriendAction = (typeof FRIEND_ACTIONS)[number];
@@ -11,42 +11,34 @@ export type FriendAction = (typeof FRIEND_ACTIONS)[number];
  * drops the request; removing drops both directions.
  */
 export function createFriendsService({
-  sqlite,
+  friends,
   clock,
   notifications,
 }: {
-  sqlite: Database.Database;
+  friends: FriendsRepository;
   clock: Clock;
-  notifications: Pick<Notifications, 'fromMember' | 'answerFriendRequest' | 'withdrawFriendRequest'>;
+  notifications: Pick<Notifications, 'within'>;
 }) {
-  const row = sqlite.prepare('SELECT status FROM friends WHERE member_id = ? AND friend_id = ?').pluck();
-  const put = sqlite.prepare(
-    `INSERT INTO friends (member_id, friend_id, status, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (member_id, friend_id) DO UPDATE SET status = excluded.status`,
-  );
-  const drop = sqlite.prepare('DELETE FROM friends WHERE member_id = ? AND friend_id = ?');
-  const active = sqlite.prepare("SELECT 1 FROM members WHERE id = ? AND status = 'active'").pluck();
-
   // Accepting tells the one who asked, and the request's notification says it was answered.
   const accept = (me: number, other: number) =>
-    sqlite.transaction(() => {
-      put.run(other, me, 'accepted', clock.now());
-      put.run(me, other, 'accepted', clock.now());
-      notifications.answerFriendRequest(me, other, 'accepted');
-      notifications.fromMember(me, other, 'friend_accepted');
-    })();
+    friends.transaction(async (tx, layer) => {
+      await tx.put(other, me, 'accepted', clock.now());
+      await tx.put(me, other, 'accepted', clock.now());
+      await notifications.within(layer).answerFriendRequest(me, other, 'accepted');
+      await notifications.within(layer).fromMember(me, other, 'friend_accepted');
+    });
 
   return {
-    act(me: number, other: number, action: FriendAction): { code: string } {
+    async act(me: number, other: number, action: FriendAction): Promise<{ code: string }> {
       if (other === me)
         throw new AppError('cant_friend_self', {
           status: 400,
           message: "You can't add yourself as a friend",
         });
-      if (!active.get(other))
+      if (!(await friends.memberActive(other)))
         throw new AppError('member_not_found', { status: 404, message: 'Member not found' });
-      const mine = row.get(me, other) as string | undefined;
-      const theirs = row.get(other, me) as string | undefined;
+      const mine = await friends.status(me, other);
+      const theirs = await friends.status(other, me);
       switch (action) {
         case 'request':
           if (mine === 'accepted')
@@ -58,13 +50,13 @@ export function createFriendsService({
             });
           // They asked first: asking back is accepting.
           if (theirs === 'pending') {
-            accept(me, other);
+            await accept(me, other);
             return { code: 'friend_added' };
           }
-          sqlite.transaction(() => {
-            put.run(me, other, 'pending', clock.now());
-            notifications.fromMember(me, other, 'friend_request');
-          })();
+          await friends.transaction(async (tx, layer) => {
+            await tx.put(me, other, 'pending', clock.now());
+            await notifications.within(layer).fromMember(me, other, 'friend_request');
+          });
           return { code: 'friend_request_sent' };
         case 'accept':
           if (theirs !== 'pending')
@@ -72,7 +64,7 @@ export function createFriendsService({
               status: 404,
               message: 'There is no such friend request',
             });
-          accept(me, other);
+          await accept(me, other);
           return { code: 'friend_added' };
         case 'decline':
           if (theirs !== 'pending')
@@ -80,37 +72,32 @@ export function createFriendsService({
               status: 404,
               message: 'There is no such friend request',
             });
-          sqlite.transaction(() => {
-            drop.run(other, me);
-            notifications.answerFriendRequest(me, other, 'declined');
-          })();
+          await friends.transaction(async (tx, layer) => {
+            await tx.drop(other, me);
+            await notifications.within(layer).answerFriendRequest(me, other, 'declined');
+          });
           return { code: 'friend_declined' };
         case 'remove':
-          sqlite.transaction(() => {
-            drop.run(me, other);
-            drop.run(other, me);
-            if (mine === 'pending') notifications.withdrawFriendRequest(me, other);
-          })();
+          await friends.transaction(async (tx, layer) => {
+            await tx.drop(me, other);
+            await tx.drop(other, me);
+            if (mine === 'pending') await notifications.within(layer).withdrawFriendRequest(me, other);
+          });
           return { code: 'friend_removed' };
       }
     },
 
     /** Requests others sent to the member, newest first. */
     incoming(me: number) {
-      return sqlite
-        .prepare(
-          `SELECT m.id, m.name, m.avatar, f.created_at AS createdAt FROM friends f JOIN members m ON m.id = f.member_id
-           WHERE f.friend_id = ? AND f.status = 'pending' AND m.status = 'active' ORDER BY f.created_at DESC LIMIT 100`,
-        )
-        .all(me) as { id: number; name: string; avatar: string | null; createdAt: number }[];
+      return friends.incoming(me);
     },
 
     /** me → other: 'none', 'sent', 'received' or 'friends'. */
-    relation(me: number, other: number): 'none' | 'sent' | 'received' | 'friends' {
-      const mine = row.get(me, other);
+    async relation(me: number, other: number): Promise<'none' | 'sent' | 'received' | 'friends'> {
+      const mine = await friends.status(me, other);
       if (mine === 'accepted') return 'friends';
       if (mine === 'pending') return 'sent';
-      return row.get(other, me) === 'pending' ? 'received' : 'none';
+      return (await friends.status(other, me)) === 'pending' ? 'received' : 'none';
     },
   };
 }

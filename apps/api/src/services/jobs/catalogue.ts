@@ -22,6 +22,11 @@ export interface JobPayloads {
   'media.free': { videoId: number; mediaPath: string | null; uploadIds: string[] };
   /** Re-processes a pending video from its kept original with a moderator's restoration overrides (ADR 0039). */
   'media.restore': { videoId: number; overrides: RestorationOverrides };
+  /**
+   * S3 mode (ADR 0023): makes the MP4 of one ladder level from the bucket and stores it at `key`
+   * (`downloads/{media key}/{quality}-{hash}.mp4`); queued by a download's status or file request.
+   */
+  'media.download': { videoId: number; quality: string; key: string };
   /** Refreshes the suggester's title terms (daily). */
   'search.keywords': Record<string, never>;
   /** Tells the subscribers of a newly public video's uploader, models and channel (ADR 0028). */
@@ -46,4 +51,5 @@ export const JOB_NAMES = [
   'removals.deadlines',
   'media.free',
   'media.restore',
+  'media.download',
 ] as const satisfies readonly JobName[];

@@ -33,7 +33,7 @@ async function sqliteTarget(): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'vt-jobs-'));
   const file = join(dir, 'site.db');
   const first = openDb(file);
-  migrateDb(first);
+  await migrateDb(first);
   const handles = [first];
   const target: Target = {
     layers: [sqliteDataLayer(first.$client)],
@@ -87,6 +87,7 @@ const handlers = (over: Partial<JobHandlers> = {}): JobHandlers => ({
   'media.ingest': () => {},
   'media.free': () => {},
   'media.restore': () => {},
+  'media.download': () => {},
   'uploads.cleanup': () => {},
   'notifications.fanout': () => {},
   'notifications.digest': () => {},
@@ -129,6 +130,28 @@ for (const dialect of DIALECTS) {
         ),
       );
       expect(ids.filter((id) => id !== null)).toHaveLength(1);
+    });
+
+    it('finds the newest job of a key, and lets go of a failed one’s key for one caller only', async () => {
+      const key = 'download:downloads/x~1/360p-0123.mp4';
+      const payload = { videoId: 1, quality: '360p', key: 'downloads/x~1/360p-0123.mp4' };
+      expect(await queue.latest(key)).toBeNull();
+      const id = (await queue.enqueue('media.download', payload, { uniqueKey: key, maxAttempts: 1 }))!;
+      expect(await queue.latest(key)).toMatchObject({ id, status: 'queued', progress: 0 });
+      const job = (await queue.claim('w', 60))!;
+      await queue.progress(job.id, 'w', 0.25, 'remuxing', 60);
+      expect(await queue.latest(key)).toMatchObject({ id, status: 'running', progress: 0.25 });
+      // Not failed: nothing to let go of.
+      expect(await queue.releaseFailed(job, key)).toBe(false);
+      await queue.fail(job.id, 'w', 'ffmpeg exit 1', job.attempts);
+      expect(await queue.latest(key)).toMatchObject({ id, status: 'failed' });
+      const other = createJobQueue({ data: target.connect(), clock });
+      const told = await Promise.all([queue.releaseFailed(job, key), other.releaseFailed(job, key)]);
+      expect(told.sort()).toEqual([false, true]);
+      expect(await queue.latest(key)).toBeNull();
+      const again = await queue.enqueue('media.download', payload, { uniqueKey: key });
+      expect(again).not.toBeNull();
+      expect((await queue.latest(key))?.id).toBe(again);
     });
 
     it('keeps the payload and the result as they were given', async () => {

@@ -121,6 +121,20 @@ export function createJobQueue({
       const row = await repo.byId(id);
       return row ? toJob(row) : null;
     },
+
+    /** The newest job queued with this unique key (queued, running, done or failed), or null. */
+    async latest(uniqueKey: string): Promise<Job | null> {
+      const row = await repo.latestByKey(uniqueKey);
+      return row ? toJob(row) : null;
+    },
+
+    /**
+     * A failed job's key is let go so that the next enqueue of that key starts anew; true for the one
+     * caller that did it (who tells the failure), false when it was not failed or another caller did.
+     */
+    releaseFailed(job: Pick<Job, 'id'>, uniqueKey: string): Promise<boolean> {
+      return repo.releaseFailedKey(job.id, uniqueKey, clock.now());
+    },
   };
 }
 

@@ -210,6 +210,33 @@ export function createJobsRepository({ db, dialect }: Pick<DataLayer, 'db' | 'di
         .execute();
     },
 
+    /** The newest job of a unique key, whatever its state. */
+    async latestByKey(uniqueKey: string): Promise<JobRow | null> {
+      const row = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('unique_key', '=', uniqueKey)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toRow(row) : null;
+    },
+
+    /**
+     * Lets go of a failed job's unique key, once: true only for the one caller that did it (the failure
+     * is then told to one asker, and the next ask queues the job anew).
+     */
+    async releaseFailedKey(id: number, uniqueKey: string, now: number): Promise<boolean> {
+      const r = await db
+        .updateTable('jobs')
+        .set({ unique_key: null, updated_at: now })
+        .where('id', '=', id)
+        .where('unique_key', '=', uniqueKey)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     async byId(id: number): Promise<JobRow | null> {
       const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toRow(row) : null;

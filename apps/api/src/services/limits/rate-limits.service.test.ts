@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DataLayer, migratePostgres, postgresDataLayer } from '@vt/db';
+import { migratePostgres, postgresDataLayer, sqliteDataLayer } from '@vt/db';
 import { postgresUnavailableReason, startPostgres, type TestPostgres } from '@vt/db/testing';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from './limits';
 import { createRateLimits } from './rate-limits.service';
 
@@ -14,7 +15,11 @@ afterEach(async () => {
 });
 
 /** A new database; `open` connects one more process to it. */
-type Site = { open(factor?: number): ReturnType<typeof createRateLimits> };
+type Site = {
+  open(factor?: number): ReturnType<typeof createRateLimits>;
+  /** The rows of the limits' table, as keys. */
+  keys(): Promise<string[]>;
+};
 
 function sqliteSite(): Site {
   const dir = mkdtempSync(join(tmpdir(), 'vt-limits-'));
@@ -25,7 +30,12 @@ function sqliteSite(): Site {
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
       cleanups.push(() => db.close());
-      return createRateLimits({ sqlite: db, factor });
+      return createRateLimits({ data: sqliteDataLayer(db), factor });
+    },
+    async keys() {
+      const db = new Database(join(dir, 'site.db'));
+      cleanups.push(() => db.close());
+      return db.prepare('SELECT key FROM rate_limits ORDER BY key').pluck().all() as string[];
     },
   };
 }
@@ -38,9 +48,15 @@ async function postgresSite(): Promise<Site> {
   await setup.close();
   return {
     open(factor) {
-      const layer = postgresDataLayer(url, { max: 4 }) as Extract<DataLayer, { dialect: 'postgres' }>;
+      const layer = postgresDataLayer(url, { max: 4 });
       cleanups.push(() => layer.close());
-      return createRateLimits({ pool: layer.pool, factor });
+      return createRateLimits({ data: layer, factor });
+    },
+    async keys() {
+      const layer = postgresDataLayer(url, { max: 1 });
+      cleanups.push(() => layer.close());
+      const r = await sql<{ key: string }>`SELECT key FROM rate_limits ORDER BY key`.execute(layer.db);
+      return r.rows.map((row) => row.key);
     },
   };
 }
@@ -104,6 +120,20 @@ for (const dialect of [
         Array.from({ length: points + 4 }, (_, i) => (i % 2 ? a : b).hit(['register', 'ip'])),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(points);
+    });
+
+    it('clears expired rows now and then, on the request path', async () => {
+      const site = await dialect.site();
+      let now = Date.now();
+      const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+      cleanups.push(() => clock.mockRestore());
+      const limits = site.open();
+      await limits.hit(['register', 'ip']);
+      expect(await site.keys()).toEqual(['register:ip']);
+      // Past the register window and the 10 minutes between purges: the next call clears it.
+      now += (LIMITS.register.duration + 11 * 60) * 1000;
+      await limits.hit(['wallPost', 7]);
+      expect(await site.keys()).toEqual(['wallPost:7']);
     });
 
     it('scales every allowance with the factor, and turns limits off at 0', async () => {

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
-import type pg from 'pg';
+import type { DataLayer } from '@vt/db';
+import { sql } from 'kysely';
 import {
   RateLimiterPostgres,
   RateLimiterRes,
@@ -23,18 +23,17 @@ export const tooManyRequests = () =>
 /**
  * The abuse limits of limits.ts on rate-limiter-flexible's SQLite or PostgreSQL store, in the site's own
  * database: every process on it shares the counts, and they survive restarts (ADR 0016, ADR 0041). `factor`
- * scales every allowance; 0 turns the limits off (load tests) but never view counting.
+ * scales every allowance; 0 turns the limits off (load tests) but never view counting. The library's stores
+ * take the data layer's own client (the better-sqlite3 connection or the pg pool): their SQL is the
+ * library's (ADR 0041, "What stays raw"); the purge of expired rows is ours, one statement on both.
  */
-export function createRateLimits({
-  factor = 1,
-  ...db
-}: ({ sqlite: Database.Database } | { pool: pg.Pool }) & { factor?: number }) {
-  let purge: (now: number) => Promise<unknown>;
+export function createRateLimits({ factor = 1, data }: { data: DataLayer; factor?: number }) {
+  // The table is the library's, not in the typed schema: one plain statement on both databases.
+  const purge = (now: number) => sql`DELETE FROM ${sql.table(TABLE)} WHERE expire < ${now}`.execute(data.db);
   let store: (keyPrefix: string, points: number, duration: number) => RateLimiterStoreAbstract;
-  if ('pool' in db) {
+  if (data.dialect === 'postgres') {
     // The table comes with PostgreSQL's migrations (npm run migrate).
-    const { pool } = db;
-    purge = (now) => pool.query(`DELETE FROM ${TABLE} WHERE expire < $1`, [now]);
+    const { pool } = data;
     store = (keyPrefix, points, duration) =>
       new RateLimiterPostgres({
         storeClient: pool,
@@ -48,14 +47,12 @@ export function createRateLimits({
         duration,
       });
   } else {
-    const { sqlite } = db;
+    const { sqlite } = data;
     // The library would create the table asynchronously and refuse calls until then; made here, it is
     // there before the first request.
     sqlite.exec(
       `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)`,
     );
-    const purgeExpired = sqlite.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`);
-    purge = async (now) => purgeExpired.run(now);
     store = (keyPrefix, points, duration) =>
       new RateLimiterSQLite({
         storeClient: sqlite,

@@ -1,16 +1,11 @@
-import type Database from 'better-sqlite3';
+import type { MembersTable } from '@vt/db';
+import type { Selectable } from 'kysely';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
+import type { MemberSearch, MembersRepository } from './members.repository';
 
 export const MEMBER_SORTS = ['recent', 'most-popular', 'alphabet', 'count-videos'] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
-
-const ORDER: Record<MemberSort, string> = {
-  recent: 'created_at DESC, id DESC',
-  'most-popular': 'subscribers_count DESC, id DESC',
-  alphabet: 'name COLLATE NOCASE ASC, id ASC',
-  'count-videos': 'videos_count DESC, id DESC',
-};
 
 /** Age filter 1–4 (spec §3) as inclusive year ranges. */
 export const AGE_RANGES: Record<1 | 2 | 3 | 4, [number, number]> = {
@@ -50,14 +45,10 @@ export interface MemberThumb {
 }
 
 /** The columns toMemberThumb needs. */
-export interface MemberThumbRow {
-  id: number;
-  name: string;
-  avatar: string | null;
-  country: string | null;
-  birth_date: string | null;
-  gender: number | null;
-}
+export type MemberThumbRow = Pick<
+  Selectable<MembersTable>,
+  'id' | 'name' | 'avatar' | 'country' | 'birth_date' | 'gender'
+>;
 
 export function ageOn(birthDate: string, today: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number);
@@ -77,46 +68,26 @@ export function toMemberThumb(r: MemberThumbRow, today: Date): MemberThumb {
 }
 
 /** The community list: active members, filtered and sorted. */
-export function createMemberList({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+export function createMemberList({ members, clock }: { members: MembersRepository; clock: Clock }) {
   const isoYearsAgo = (years: number, today: Date) =>
     `${today.getUTCFullYear() - years}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
 
   return {
-    list(q: MemberListQuery): Listing<MemberThumb> {
+    async list(q: MemberListQuery): Promise<Listing<MemberThumb>> {
       const today = new Date(clock.now() * 1000);
-      const where = ["status = 'active'"];
-      const params: unknown[] = [];
       const f = q.filters;
+      const search: MemberSearch = { equals: {}, hasAvatar: null, born: null, nameContains: q.search };
       for (const key of ['country', 'gender', 'relationship', 'orientation'] as const) {
-        if (f[key] !== null) {
-          where.push(`${key} = ?`);
-          params.push(f[key]);
-        }
+        const value = f[key];
+        if (value !== null) search.equals[key] = value;
       }
-      if (f.avatar !== null) where.push(f.avatar === 1 ? 'has_avatar = 1' : 'has_avatar = 0');
+      if (f.avatar !== null) search.hasAvatar = f.avatar === 1;
       if (f.age !== null) {
         const [min, max] = AGE_RANGES[f.age];
         // Aged min..max today: born after the day max+1 years ago and on or before the day min years ago.
-        where.push('birth_date > ?', 'birth_date <= ?');
-        params.push(isoYearsAgo(max + 1, today), isoYearsAgo(min, today));
+        search.born = { after: isoYearsAgo(max + 1, today), until: isoYearsAgo(min, today) };
       }
-      if (q.search) {
-        where.push('instr(lower(name), lower(?)) > 0');
-        params.push(q.search);
-      }
-      const clause = where.join(' AND ');
-      const total = (
-        sqlite.prepare(`SELECT count(*) AS n FROM members WHERE ${clause}`).get(...params) as { n: number }
-      ).n;
-      const rows =
-        (q.page - 1) * q.count < total
-          ? (sqlite
-              .prepare(
-                `SELECT id, name, avatar, country, birth_date, gender FROM members WHERE ${clause}
-                 ORDER BY ${ORDER[q.sort]} LIMIT ? OFFSET ?`,
-              )
-              .all(...params, q.count, (q.page - 1) * q.count) as MemberThumbRow[])
-          : [];
+      const { total, rows } = await members.search(search, q.sort, q.count, (q.page - 1) * q.count);
       return {
         items: rows.map((r) => toMemberThumb(r, today)),
         totalCount: total,

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { MEMBER_PRIVATE_SECTIONS } from '@vt/db';
 import type { ErrorCode } from '@vt/rules';
-import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
+import type { MediaStore } from '../../media-store/media-store';
 import { maxLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
+import type { MembersRepository, ProfileFields } from './members.repository';
 
 /** Free-text profile fields and their longest value. */
 const TEXT_FIELDS = { education: 100, city: 100, occupation: 100, interests: 500, about: 1000 } as const;
@@ -30,21 +29,22 @@ const invalid = (field: CodedField | 'website', code: ErrorCode = `bad_${field a
 
 /** A member editing their own profile: fields, privacy, avatar and cover. */
 export function createProfileEditService({
-  sqlite,
+  members,
   clock,
-  mediaDir,
+  media,
   caches,
 }: {
-  sqlite: Database.Database;
+  members: MembersRepository;
   clock: Clock;
-  mediaDir: string;
+  /** Where members' images are written: the media directory, or the bucket (S3 mode). */
+  media: MediaStore;
   caches: PublicCaches;
 }) {
   return {
     /** Every profile field of spec §3; empty clears a field. Nothing is saved unless all are valid. */
-    update(me: number, form: Record<string, string | undefined>): { code: string } {
-      const values: Record<string, string | number | null> = {};
-      for (const [field, max] of Object.entries(TEXT_FIELDS)) {
+    async update(me: number, form: Record<string, string | undefined>): Promise<{ code: string }> {
+      const values: ProfileFields = {};
+      for (const [field, max] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, number][]) {
         if (form[field] === undefined) continue;
         const v = form[field]!.trim();
         if (v.length > max) throw maxLength(field, max);
@@ -84,23 +84,17 @@ export function createProfileEditService({
         }
         values.birth_date = v || null;
       }
-      const keys = Object.keys(values);
-      if (keys.length > 0)
-        sqlite
-          .prepare(`UPDATE members SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`)
-          .run({ ...values, id: me });
+      await members.updateProfile(me, values);
       return { code: 'profile_changed' };
     },
 
     /** Which sections only the member sees, from MEMBER_PRIVATE_SECTIONS. */
-    setPrivacy(me: number, sections: string[]): { code: string } {
+    async setPrivacy(me: number, sections: string[]): Promise<{ code: string }> {
       for (const s of sections)
         if (!(MEMBER_PRIVATE_SECTIONS as readonly string[]).includes(s)) throw invalid('private_sections');
-      sqlite
-        .prepare('UPDATE members SET private_sections = ? WHERE id = ?')
-        .run([...new Set(sections)].join(','), me);
+      await members.setPrivateSections(me, [...new Set(sections)].join(','));
       // A section made private must not stay readable from cached public answers.
-      caches.purge();
+      await caches.purge();
       return { code: 'profile_changed' };
     },
 
@@ -122,25 +116,21 @@ export function createProfileEditService({
         minHeight: rule.minHeight,
         formats: ['jpeg', 'png', 'webp', 'gif'],
       });
-      const rel = join('members', String(me), `${kind}-${randomBytes(6).toString('hex')}.jpg`);
-      mkdirSync(join(mediaDir, 'members', String(me)), { recursive: true });
-      await sharp(bytes)
+      const rel = `members/${me}/${kind}-${randomBytes(6).toString('hex')}.jpg`;
+      const jpeg = await sharp(bytes)
         .rotate() // applies the EXIF orientation before the metadata is dropped
         .resize(rule.width, rule.height, { fit: 'cover' })
         .jpeg({ quality: 85, mozjpeg: true })
-        .toFile(join(mediaDir, rel));
+        .toBuffer();
+      // The media directory, or the bucket (S3 mode): any node serves it at /thumbs/.
+      await media.putBytes(rel, jpeg, { contentType: 'image/jpeg' });
       const url = `/thumbs/${rel}`;
-      const previous = sqlite.prepare(`SELECT ${kind} FROM members WHERE id = ?`).pluck().get(me) as
-        | string
-        | null;
-      if (kind === 'avatar')
-        sqlite.prepare('UPDATE members SET avatar = ?, has_avatar = 1 WHERE id = ?').run(url, me);
-      else sqlite.prepare('UPDATE members SET cover = ? WHERE id = ?').run(url, me);
+      const previous = await members.replaceImage(me, kind, url);
       if (previous?.startsWith('/thumbs/members/')) {
         try {
-          unlinkSync(join(mediaDir, previous.slice('/thumbs/'.length)));
+          await media.deleteObject(previous.slice('/thumbs/'.length));
         } catch {
-          // Already gone: nothing to clean.
+          // Already gone, or not a key of ours: nothing to clean.
         }
       }
       return { code: 'profile_changed', url };

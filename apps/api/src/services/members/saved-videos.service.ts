@@ -1,25 +1,16 @@
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../shared/clock';
 import { videoNotFound } from '../shared/errors';
+import type { SavedVideosRepository } from './saved-videos.repository';
 
 export type MemberList = 'favourites' | 'watch_later';
 
 /** Favourites and watch later: add once ('already in ...'), remove your own entries. */
-export function createMemberListsService({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
-  const activeVideo = sqlite
-    .prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1 AND is_private = 0')
-    .pluck();
-  const insert = sqlite.prepare(
-    'INSERT OR IGNORE INTO member_lists (member_id, list, video_id, added_at) VALUES (?, ?, ?, ?)',
-  );
-  const remove = sqlite.prepare('DELETE FROM member_lists WHERE member_id = ? AND list = ? AND video_id = ?');
-  const has = sqlite.prepare('SELECT list FROM member_lists WHERE member_id = ? AND video_id = ?').pluck();
-
+export function createMemberListsService({ saved, clock }: { saved: SavedVideosRepository; clock: Clock }) {
   return {
-    add(memberId: number, list: MemberList, videoId: number): { code: string } {
-      if (!activeVideo.get(videoId)) throw videoNotFound();
-      if (insert.run(memberId, list, videoId, clock.now()).changes === 0)
+    async add(memberId: number, list: MemberList, videoId: number): Promise<{ code: string }> {
+      if (!(await saved.listedVideo(videoId))) throw videoNotFound();
+      if (!(await saved.addToList(memberId, list, videoId, clock.now())))
         throw new AppError(`already_in_${list}`, {
           status: 409,
           message:
@@ -30,14 +21,14 @@ export function createMemberListsService({ sqlite, clock }: { sqlite: Database.D
       return { code: `${list}_added` };
     },
 
-    remove(memberId: number, list: MemberList, videoId: number): { code: string } {
-      remove.run(memberId, list, videoId);
+    async remove(memberId: number, list: MemberList, videoId: number): Promise<{ code: string }> {
+      await saved.removeFromList(memberId, list, videoId);
       return { code: `${list}_removed` };
     },
 
     /** Which of the member's lists hold the video (for the buttons' pressed state). */
-    listsHolding(memberId: number, videoId: number): MemberList[] {
-      return has.all(memberId, videoId) as MemberList[];
+    listsHolding(memberId: number, videoId: number): Promise<MemberList[]> {
+      return saved.listsHolding(memberId, videoId);
     },
   };
 }

@@ -1,8 +1,11 @@
-import type Database from 'better-sqlite3';
-import type { AuditLog } from '../audit/audit.service';
+import type { AuditEntry } from '../audit/audit.service';
+import { auditRow, insertAuditEntry } from '../audit/audit-entry';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Fingerprints } from '../screening/fingerprints.service';
+import type { Clock } from '../shared/clock';
+import type { WithChange } from '../videos/publish.repository';
 import type { PublishService } from '../videos/publish.service';
+import type { QueueRepository } from './queue.repository';
 import { type RejectReason, rejectReasonText } from './reject-reasons';
 import type { VideoRevisions } from './revisions.service';
 
@@ -13,14 +16,6 @@ export interface DecisionResult {
   /** Keys that changed; the others were no longer pending (another moderator was faster) or unknown. */
   done: QueueKey[];
   skipped: QueueKey[];
-}
-
-interface Target {
-  id: number;
-  title: string;
-  dir: string;
-  status_id: number;
-  uploader_id: number | null;
 }
 
 function split(keys: readonly QueueKey[]) {
@@ -37,67 +32,53 @@ function split(keys: readonly QueueKey[]) {
  * translated notification per item.
  */
 export function createModerationDecisions({
-  sqlite,
+  queue,
+  clock,
   publish,
-  audit,
   notifications,
   revisions,
   beforeApprove,
   fingerprints,
 }: {
-  sqlite: Database.Database;
-  beforeApprove?: (videoIds: number[]) => void;
+  queue: QueueRepository;
+  clock: Clock;
+  beforeApprove?: (videoIds: number[]) => void | Promise<void>;
   publish: PublishService;
-  audit: AuditLog;
   notifications: Notifications;
   revisions: VideoRevisions;
   fingerprints?: Pick<Fingerprints, 'heldAmong'>;
 }) {
-  const targets = (table: 'videos' | 'albums', ids: number[]) =>
-    new Map(
-      (
-        sqlite
-          .prepare(
-            `SELECT id, title, dir, status_id, uploader_id FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`,
-          )
-          .all(JSON.stringify(ids)) as Target[]
-      ).map((t) => [t.id, t]),
-    );
-
-  function decide(
+  async function decide(
     actorId: number,
     keys: readonly QueueKey[],
     decision:
       | { approve: true; approveCopies?: boolean }
       | { approve: false; reason: RejectReason; note: string },
-  ): DecisionResult {
+  ): Promise<DecisionResult> {
     const ids = split(keys);
     // Full copies of another video are held (ADR 0034): approved only with an explicit override, audited.
     const held = decision.approve
-      ? (fingerprints?.heldAmong(ids.video) ?? new Map<number, number>())
+      ? ((await fingerprints?.heldAmong(ids.video)) ?? new Map<number, number>())
       : new Map();
     if (decision.approve && !decision.approveCopies) ids.video = ids.video.filter((id) => !held.has(id));
-    if (decision.approve) beforeApprove?.(ids.video);
-    const before = { video: targets('videos', ids.video), album: targets('albums', ids.album) };
-    const reasonText = decision.approve ? null : rejectReasonText(decision.reason, decision.note);
-    const changed = {
-      video: decision.approve ? publish.approve(ids.video) : publish.reject(ids.video, reasonText ?? ''),
-      album: decision.approve
-        ? publish.approveAlbums(ids.album)
-        : publish.rejectAlbums(ids.album, reasonText ?? ''),
+    if (decision.approve) await beforeApprove?.(ids.video);
+    const before = {
+      video: await queue.targets('videos', ids.video),
+      album: await queue.targets('albums', ids.album),
     };
-    // Edits audit and notify in their own service, which applies them.
-    const edits = decision.approve
-      ? revisions.approve(actorId, ids.edit)
-      : revisions.reject(actorId, ids.edit, decision.reason, decision.note);
-    const done: QueueKey[] = edits.map((id) => `edit:${id}` as const);
-    sqlite.transaction(() => {
-      for (const kind of ['video', 'album'] as const) {
-        for (const id of changed[kind]) {
+    const reasonText = decision.approve ? null : rejectReasonText(decision.reason, decision.note);
+    const decided = { video: [] as QueueKey[], album: [] as QueueKey[] };
+    /** Each decided item's audit entries and notification, in the transaction of its status change. */
+    const record =
+      (kind: 'video' | 'album'): WithChange =>
+      async (layer, changed) => {
+        const audit = (e: AuditEntry) => insertAuditEntry(layer.db, auditRow(e, clock.now()));
+        decided[kind] = [];
+        for (const id of changed) {
           const t = before[kind].get(id);
           if (!t) continue;
-          done.push(`${kind}:${id}`);
-          audit.record({
+          decided[kind].push(`${kind}:${id}`);
+          await audit({
             actorId,
             action: `${kind}.${decision.approve ? 'approve' : 'reject'}`,
             targetType: kind,
@@ -107,7 +88,7 @@ export function createModerationDecisions({
             after: { status_id: decision.approve ? 1 : 4 },
           });
           if (kind === 'video' && held.has(id))
-            audit.record({
+            await audit({
               actorId,
               action: 'video.approve_copy',
               targetType: 'video',
@@ -115,18 +96,36 @@ export function createModerationDecisions({
               before: { full_copy_of: held.get(id) },
             });
           if (t.uploader_id !== null)
-            notifications.send(
-              t.uploader_id,
-              `${kind}_${decision.approve ? 'approved' : 'rejected'}`,
-              decision.approve
-                ? { id, title: t.title, dir: t.dir }
-                : { id, title: t.title, reason: decision.reason, note: decision.note },
-            );
+            await notifications
+              .within(layer)
+              .send(
+                t.uploader_id,
+                `${kind}_${decision.approve ? 'approved' : 'rejected'}`,
+                decision.approve
+                  ? { id, title: t.title, dir: t.dir }
+                  : { id, title: t.title, reason: decision.reason, note: decision.note },
+              );
         }
-      }
-    })();
+      };
+    const changed = {
+      video: decision.approve
+        ? await publish.approve(ids.video, record('video'))
+        : await publish.reject(ids.video, reasonText ?? '', record('video')),
+      album: decision.approve
+        ? await publish.approveAlbums(ids.album, record('album'))
+        : await publish.rejectAlbums(ids.album, reasonText ?? '', record('album')),
+    };
+    // Edits audit and notify in their own service, which applies them.
+    const edits = decision.approve
+      ? await revisions.approve(actorId, ids.edit)
+      : await revisions.reject(actorId, ids.edit, decision.reason, decision.note);
+    const done: QueueKey[] = [
+      ...edits.map((id) => `edit:${id}` as const),
+      ...decided.video,
+      ...decided.album,
+    ];
     // Subscribers hear of newly public videos from a job, never while the moderator waits.
-    if (decision.approve) notifications.videosPublished(changed.video);
+    if (decision.approve) await notifications.videosPublished(changed.video);
     return { done, skipped: keys.filter((k) => !done.includes(k)) };
   }
 

@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MEDIA_FILES } from '@vt/media';
-import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
+import { bytesOf, type MediaStore } from '../../media-store/media-store';
 import type { AuditLog } from '../audit/audit.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { under } from '../media/timeline-vtt';
 import type { PreviewImages } from '../uploads/preview-image';
 import type { PublishService } from '../videos/publish.service';
+import type { OwnVideosRepository } from './own-videos.repository';
 import type { VideoRevisions } from './revisions.service';
 
 export const MAX_EDIT_CATEGORIES = 3;
@@ -46,64 +44,36 @@ const ownDir = (v: { id: number; media_path: string | null }) =>
  * is public, revisions.service.ts) and deletion. A video that is not the member's answers like a missing one.
  */
 export function createOwnVideos({
-  sqlite,
+  repo,
   publish,
   audit,
   revisions,
   previews,
   jobs,
-  mediaDir,
+  media,
 }: {
-  sqlite: Database.Database;
+  repo: OwnVideosRepository;
   publish: PublishService;
   audit: AuditLog;
   revisions: VideoRevisions;
   previews: PreviewImages;
   jobs: JobQueue;
-  mediaDir: string;
+  /** Where the videos' timelines are read from: the media directory, or the bucket (S3 mode). */
+  media: MediaStore;
 }) {
-  const own = sqlite.prepare(
-    `SELECT id, dir, title, description, status_id, media_path, uploader_id FROM videos
-     WHERE id = ? AND status_id NOT IN (5, 8) AND (uploader_id = ? OR ?)`,
-  );
-  const categoriesOf = sqlite
-    .prepare(
-      'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ? ORDER BY c.dir',
-    )
-    .pluck();
-  const modelsByIds = sqlite.prepare(
-    'SELECT id, dir, title FROM models WHERE id IN (SELECT value FROM json_each(?)) ORDER BY title',
-  );
-  const modelsOf = sqlite.prepare(
-    'SELECT m.id, m.dir, m.title FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = ? ORDER BY m.title',
-  );
-  const knownCategories = sqlite
-    .prepare('SELECT dir FROM categories WHERE dir IN (SELECT value FROM json_each(?))')
-    .pluck();
-  const originalsOf = sqlite.prepare('SELECT id FROM uploads WHERE video_id = ?').pluck();
-
-  type Row = {
-    id: number;
-    dir: string;
-    title: string;
-    description: string;
-    status_id: number;
-    media_path: string | null;
-    uploader_id: number | null;
-  };
-  const find = (memberId: number, videoId: number, staff = false) =>
-    own.get(videoId, memberId, staff ? 1 : 0) as Row | undefined;
+  const find = (memberId: number, videoId: number, staff = false) => repo.own(videoId, memberId, staff);
 
   /** Every tile of the stored timeline VTT (sprite references are relative to the video's directory). */
-  async function tilesOf(mediaPath: string): Promise<Frame[]> {
-    const file = under(mediaDir, join(mediaPath, MEDIA_FILES.vtt));
-    if (!file) return [];
-    const vtt = await readFile(file, 'utf8').catch(() => '');
-    const tiles: Frame[] = [];
+  async function tilesOf(mediaPath: string): Promise<(Frame & { key: string })[]> {
+    const current = await media.current(mediaPath);
+    if (!current) return [];
+    const vtt = (await bytesOf(media, `${current}/${MEDIA_FILES.vtt}`))?.toString('utf8') ?? '';
+    const tiles: (Frame & { key: string })[] = [];
     for (const m of vtt.matchAll(/^([\w./-]+\.jpg)#xywh=(\d+),(\d+),(\d+),(\d+)$/gm))
       tiles.push({
         index: tiles.length,
         src: `${mediaPath}/${m[1]}`,
+        key: `${current}/${m[1]}`,
         x: Number(m[2]),
         y: Number(m[3]),
         w: Number(m[4]),
@@ -115,7 +85,7 @@ export function createOwnVideos({
   /** Crops one timeline tile into a stored preview image of this member (the custom image's checks skipped: it is ours). */
   async function frameImage(memberId: number, mediaPath: string, index: number): Promise<string> {
     const tile = (await tilesOf(mediaPath))[index];
-    const sheet = tile && under(mediaDir, tile.src);
+    const sheet = tile && (await bytesOf(media, tile.key));
     if (!tile || !sheet)
       throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
     const bytes = await sharp(sheet)
@@ -129,9 +99,9 @@ export function createOwnVideos({
   return {
     /** What the edit dialog shows: the current values (or those of the pending edit) and the frames to pick. */
     async form(memberId: number, videoId: number) {
-      const v = find(memberId, videoId);
+      const v = await find(memberId, videoId);
       if (!v) throw notFound();
-      const pending = revisions.pendingFields(videoId);
+      const pending = await revisions.pendingFields(videoId);
       const dir = ownDir(v);
       const tiles = dir ? await tilesOf(dir) : [];
       const step = Math.max(1, Math.floor(tiles.length / FRAME_CHOICES));
@@ -140,14 +110,13 @@ export function createOwnVideos({
         statusId: v.status_id,
         title: pending?.title ?? v.title,
         description: pending?.description ?? v.description,
-        categories: pending?.categories ?? (categoriesOf.all(v.id) as string[]),
-        models: (pending?.models ? modelsByIds.all(JSON.stringify(pending.models)) : modelsOf.all(v.id)) as {
-          id: number;
-          dir: string;
-          title: string;
-        }[],
+        categories: pending?.categories ?? (await repo.categoryDirs(v.id)),
+        models: pending?.models ? await repo.modelsByIds(pending.models) : await repo.modelsOf(v.id),
         editPending: pending !== null,
-        frames: tiles.filter((_, i) => i % step === 0).slice(0, FRAME_CHOICES),
+        frames: tiles
+          .filter((_, i) => i % step === 0)
+          .slice(0, FRAME_CHOICES)
+          .map(({ key: _key, ...frame }) => frame),
         canChangePreview: dir !== null,
       };
     },
@@ -157,7 +126,7 @@ export function createOwnVideos({
      * once visitors have seen it.
      */
     async edit(memberId: number, videoId: number, edit: OwnVideoEdit): Promise<'pending' | 'applied'> {
-      const v = find(memberId, videoId);
+      const v = await find(memberId, videoId);
       if (!v) throw notFound();
       const categories = [...new Set(edit.categories)];
       if (categories.length > MAX_EDIT_CATEGORIES)
@@ -166,7 +135,7 @@ export function createOwnVideos({
           info: { max: MAX_EDIT_CATEGORIES },
           message: 'Choose at most 3 categories',
         });
-      if ((knownCategories.all(JSON.stringify(categories)) as string[]).length !== categories.length)
+      if ((await repo.knownCategories(categories)).length !== categories.length)
         throw new AppError('unknown_category', { field: 'categories', message: 'Unknown category' });
       const models = [...new Set(edit.models)];
       if (models.length > MAX_EDIT_MODELS)
@@ -175,10 +144,10 @@ export function createOwnVideos({
           info: { max: MAX_EDIT_MODELS },
           message: 'Choose at most 5 pornstars',
         });
-      if (modelsByIds.all(JSON.stringify(models)).length !== models.length)
+      if ((await repo.modelsByIds(models)).length !== models.length)
         throw new AppError('unknown_model', { field: 'models', message: 'Unknown pornstar' });
 
-      let previewFile: string | null = null;
+      let previewKey: string | null = null;
       if (edit.preview.kind !== 'keep') {
         const dir = ownDir(v);
         if (!dir)
@@ -187,22 +156,22 @@ export function createOwnVideos({
             field: 'preview',
             message: 'The preview image can be changed once the video has been processed',
           });
-        previewFile =
+        previewKey =
           edit.preview.kind === 'frame'
-            ? previews.find(memberId, await frameImage(memberId, dir, edit.preview.index))
-            : previews.find(memberId, edit.preview.token);
-        if (!previewFile)
+            ? await previews.find(memberId, await frameImage(memberId, dir, edit.preview.index))
+            : await previews.find(memberId, edit.preview.token);
+        if (!previewKey)
           throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
       }
       const result = await revisions.submit(memberId, videoId, {
         title: edit.title,
         description: edit.description,
-        previewFile,
+        previewKey,
         categories,
         models,
       });
       if (!result) throw notFound();
-      if (result === 'applied') publish.revised([videoId]);
+      if (result === 'applied') await publish.revised([videoId]);
       return result;
     },
 
@@ -211,13 +180,13 @@ export function createOwnVideos({
      * and queues the freeing of its media files. Staff may delete any video; a member only their own.
      */
     async delete(actorId: number, videoId: number, staff = false): Promise<void> {
-      const v = find(actorId, videoId, staff);
+      const v = await find(actorId, videoId, staff);
       if (!v) throw notFound();
-      revisions.dropPendingOf(videoId);
-      const uploadIds = originalsOf.all(videoId) as string[];
-      const done = publish.takeDown([videoId]);
+      await revisions.dropPendingOf(videoId);
+      const uploadIds = await repo.uploadsOf(videoId);
+      const done = await publish.takeDown([videoId]);
       if (done.length === 0) throw notFound();
-      audit.record({
+      await audit.record({
         actorId,
         action: 'video.delete',
         targetType: 'video',
@@ -227,7 +196,7 @@ export function createOwnVideos({
         after: { status_id: 5 },
       });
       // Gone from the member's uploads list at once; the files go with the job.
-      sqlite.prepare('DELETE FROM uploads WHERE video_id = ?').run(videoId);
+      await repo.forgetUploads(videoId);
       await jobs.enqueue(
         'media.free',
         { videoId, mediaPath: ownDir(v), uploadIds },
@@ -236,22 +205,13 @@ export function createOwnVideos({
     },
 
     /** The search picker of the edit dialog: models whose name starts with (or contains) the text. */
-    searchModels(text: string) {
+    async searchModels(text: string) {
       const q = text
         .trim()
         .toLowerCase()
         .replace(/[%_\\]/g, '');
       if (!q) return [];
-      return sqlite
-        .prepare(
-          `SELECT id, dir, title FROM models WHERE lower(title) LIKE ? OR dir LIKE ?
-           ORDER BY (lower(title) LIKE ?) DESC, videos_count DESC, title LIMIT 10`,
-        )
-        .all(`%${q}%`, `%${q.replace(/\s+/g, '-')}%`, `${q}%`) as {
-        id: number;
-        dir: string;
-        title: string;
-      }[];
+      return repo.searchModels(q, q.replace(/\s+/g, '-'));
     },
   };
 }

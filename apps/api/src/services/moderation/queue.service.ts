@@ -1,7 +1,8 @@
+import { readJson } from '@vt/db';
 import { MEDIA_FILES } from '@vt/media';
-import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { FingerprintMatchHint, Fingerprints } from '../screening/fingerprints.service';
+import type { QueueRepository } from './queue.repository';
 import type { RestorationView } from './restoration.service';
 
 /** A title's normalised words: lower case, accents and punctuation dropped, short words and digits-only skipped. */
@@ -115,135 +116,31 @@ export interface EditChange {
   after: string;
 }
 
-interface VideoRow {
-  id: number;
-  title: string;
-  description: string;
-  status_id: number;
-  uploader_id: number | null;
-  uploader_name: string | null;
-  added_at: number;
-  duration_sec: number;
-  width: number;
-  height: number;
-  media_path: string | null;
-  timeline_count: number;
-  content_hash: string | null;
-  gender: string;
-  upload_id: string | null;
-  filename: string | null;
-  job_progress: number | null;
-  job_stage: string | null;
-  job_error: string | null;
-  upload_error: string | null;
-}
+type VideoRow = Awaited<ReturnType<QueueRepository['videos']>>[number];
 
 /** What moderators clear: pending videos, albums and edits of published videos, oldest first, with what a decision needs. */
 export function createModerationQueue({
-  sqlite,
+  queue,
   urls,
-  restorationOf = () => null,
+  restorationOf = async () => null,
   fingerprints,
 }: {
-  sqlite: Database.Database;
+  queue: QueueRepository;
   urls: MediaUrls;
-  restorationOf?: (videoId: number, mediaPath: string | null) => RestorationView | null;
+  restorationOf?: (videoId: number, mediaPath: string | null) => Promise<RestorationView | null>;
   fingerprints?: Pick<Fingerprints, 'matchesOf' | 'heldAmong'>;
 }) {
-  const videos = sqlite.prepare(
-    `SELECT v.id, v.title, v.description, v.status_id, v.uploader_id, m.name AS uploader_name, v.added_at,
-       v.duration_sec, v.width, v.height, v.media_path, v.timeline_count, v.content_hash, v.gender,
-       u.id AS upload_id, u.filename, u.error AS upload_error,
-       j.progress AS job_progress, j.stage AS job_stage, j.error AS job_error
-     FROM videos v
-     LEFT JOIN members m ON m.id = v.uploader_id
-     LEFT JOIN uploads u ON u.video_id = v.id
-     LEFT JOIN jobs j ON j.id = (SELECT max(id) FROM jobs WHERE unique_key = 'ingest:' || u.id)
-     WHERE v.status_id IN (2, 3, 6)
-     ORDER BY v.added_at, v.id LIMIT ?`,
-  );
-  // Uploads still being hashed or probed have no video yet; they show with their progress.
-  const early = sqlite.prepare(
-    `SELECT u.id, u.filename, u.meta, u.member_id, m.name AS uploader_name, u.created_at,
-       j.progress, j.stage, j.error
-     FROM uploads u
-     LEFT JOIN members m ON m.id = u.member_id
-     LEFT JOIN jobs j ON j.id = (SELECT max(id) FROM jobs WHERE unique_key = 'ingest:' || u.id)
-     WHERE u.kind = 'video' AND u.status IN ('complete', 'processing') AND u.video_id IS NULL
-     ORDER BY u.created_at LIMIT ?`,
-  );
-  const albums = sqlite.prepare(
-    `SELECT a.id, a.title, a.description, a.uploader_id, m.name AS uploader_name, a.added_at, a.photos_amount,
-       a.post_date
-     FROM albums a LEFT JOIN members m ON m.id = a.uploader_id
-     WHERE a.status_id = 2 AND a.photos_amount > 0 ORDER BY a.added_at, a.id LIMIT ?`,
-  );
-  // Edits of videos that are no longer published (deleted, rejected) wait for nothing.
-  const edits = sqlite.prepare(
-    `SELECT r.id, r.video_id, r.fields, r.preview_path, r.created_at, v.title, v.description, v.dir,
-       v.media_path, v.uploader_id, m.name AS uploader_name
-     FROM video_revisions r JOIN videos v ON v.id = r.video_id LEFT JOIN members m ON m.id = v.uploader_id
-     WHERE r.status = 'pending' AND v.status_id IN (1, 7) ORDER BY r.created_at, r.id LIMIT ?`,
-  );
-  // Photos added since the last approval come first: they are what the moderator has not seen.
-  const albumPhotos = sqlite
-    .prepare('SELECT path FROM photos WHERE album_id = ? ORDER BY (created_at >= ?) DESC, position LIMIT 6')
-    .pluck();
-  const history = sqlite.prepare(
-    'SELECT status_id AS status, count(*) AS n FROM videos WHERE uploader_id = ? GROUP BY status_id',
-  );
-  const sameFile = sqlite.prepare(
-    'SELECT id, title, status_id FROM videos WHERE content_hash = ? AND id != ? AND status_id IN (4, 5, 7) LIMIT 3',
-  );
-  // Listed videos use the partial duration index; queued ones are few.
-  const sameShapeListed = sqlite.prepare(
-    `SELECT id, title, status_id FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ?
-       AND duration_sec BETWEEN ? AND ? AND width = ? AND height = ? AND id != ? LIMIT 3`,
-  );
-  const sameShapeQueued = sqlite.prepare(
-    `SELECT id, title, status_id FROM videos WHERE status_id IN (2, 3) AND duration_sec BETWEEN ? AND ?
-       AND width = ? AND height = ? AND id != ? LIMIT 3`,
-  );
-
-  // Categories by their URL name: the moderator's language has no bearing on the queue's data.
-  const categoryTitlesOf = sqlite
-    .prepare(
-      'SELECT c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ? ORDER BY c.dir',
-    )
-    .pluck();
-  const categoryTitlesIn = sqlite
-    .prepare('SELECT dir FROM categories WHERE dir IN (SELECT value FROM json_each(?)) ORDER BY dir')
-    .pluck();
-  const modelTitlesOf = sqlite
-    .prepare(
-      'SELECT m.title FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = ? ORDER BY m.title',
-    )
-    .pluck();
-  const modelTitlesIn = sqlite
-    .prepare('SELECT title FROM models WHERE id IN (SELECT value FROM json_each(?)) ORDER BY title')
-    .pluck();
-
-  // Candidates by duration first (the listed ones through the partial duration index), then ranked by title.
-  const closeListed = sqlite.prepare(
-    `SELECT id, title, status_id, duration_sec FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ?
-       AND duration_sec BETWEEN ? AND ? AND id != ? LIMIT 200`,
-  );
-  const closeQueued = sqlite.prepare(
-    `SELECT id, title, status_id, duration_sec FROM videos WHERE status_id IN (2, 3) AND duration_sec BETWEEN ? AND ?
-       AND id != ? LIMIT 50`,
-  );
-
   const histories = new Map<number, UploaderHistory>();
-  function historyOf(memberId: number | null): UploaderHistory {
+  async function historyOf(memberId: number | null): Promise<UploaderHistory> {
     const empty = { approved: 0, rejected: 0, takenDown: 0 };
     if (memberId === null) return empty;
     let h = histories.get(memberId);
     if (!h) {
       h = { ...empty };
-      for (const r of history.all(memberId) as { status: number; n: number }[]) {
-        if (r.status === 1) h.approved = r.n;
-        else if (r.status === 4) h.rejected = r.n;
-        else if (r.status === 5) h.takenDown = r.n;
+      for (const r of await queue.history(memberId)) {
+        if (r.status_id === 1) h.approved = Number(r.n);
+        else if (r.status_id === 4) h.rejected = Number(r.n);
+        else if (r.status_id === 5) h.takenDown = Number(r.n);
       }
       histories.set(memberId, h);
     }
@@ -258,35 +155,24 @@ export function createModerationQueue({
     kind,
   });
 
-  function duplicatesOf(v: VideoRow): DuplicateHint[] {
-    const hints = v.content_hash
-      ? (sameFile.all(v.content_hash, v.id) as HintRow[]).map(hint('same_file'))
-      : [];
-    if (v.duration_sec > 0 && v.width > 0) {
-      const lo = v.duration_sec - 1;
-      const hi = v.duration_sec + 1;
+  async function duplicatesOf(v: VideoRow): Promise<DuplicateHint[]> {
+    const hints = v.content_hash ? (await queue.sameFile(v.content_hash, v.id)).map(hint('same_file')) : [];
+    if (v.duration_sec > 0 && v.width > 0)
       hints.push(
-        ...(sameShapeListed.all(v.gender, lo, hi, v.width, v.height, v.id) as HintRow[]).map(
-          hint('same_shape'),
-        ),
-        ...(sameShapeQueued.all(lo, hi, v.width, v.height, v.id) as HintRow[]).map(hint('same_shape')),
+        ...(await queue.sameShape(v, v.duration_sec - 1, v.duration_sec + 1)).map(hint('same_shape')),
       );
-    }
-    return [...hints, ...similarTo(v, new Set(hints.map((h) => h.videoId)))].slice(0, 6);
+    return [...hints, ...(await similarTo(v, new Set(hints.map((h) => h.videoId))))].slice(0, 6);
   }
 
   /** Up to 3 videos within a few seconds of this one whose titles share the most words with its title. */
-  function similarTo(v: VideoRow, seen: Set<number>): DuplicateHint[] {
+  async function similarTo(v: VideoRow, seen: Set<number>): Promise<DuplicateHint[]> {
     if (v.duration_sec <= 0) return [];
     const words = titleWords(v.title);
     if (words.size === 0) return [];
     const slack = Math.max(3, Math.round(v.duration_sec * 0.02));
     const lo = v.duration_sec - slack;
     const hi = v.duration_sec + slack;
-    const rows = [
-      ...(closeListed.all(v.gender, lo, hi, v.id) as (HintRow & { duration_sec: number })[]),
-      ...(closeQueued.all(lo, hi, v.id) as (HintRow & { duration_sec: number })[]),
-    ];
+    const rows = await queue.close(v, lo, hi);
     return rows
       .filter((r) => !seen.has(r.id))
       .map((r) => ({ r, score: titleSimilarity(words, titleWords(r.title)) }))
@@ -312,32 +198,12 @@ export function createModerationQueue({
     return { state: 'processing', progress: r.job_progress ?? 0, stage: r.job_stage, error: null };
   }
 
-  const countAll = sqlite
-    .prepare(
-      `SELECT (SELECT count(*) FROM videos WHERE status_id IN (2, 3, 6))
-            + (SELECT count(*) FROM albums WHERE status_id = 2 AND photos_amount > 0)
-            + (SELECT count(*) FROM uploads WHERE kind = 'video' AND status IN ('complete', 'processing') AND video_id IS NULL)
-            + (SELECT count(*) FROM video_revisions r JOIN videos v ON v.id = r.video_id
-                 WHERE r.status = 'pending' AND v.status_id IN (1, 7))`,
-    )
-    .pluck();
-
   const service = {
-    list(): { items: QueueItem[]; total: number } {
+    async list(): Promise<{ items: QueueItem[]; total: number }> {
       histories.clear();
       const items: QueueItem[] = [];
-      for (const r of early.all(QUEUE_LIMIT) as {
-        id: string;
-        filename: string;
-        meta: string | null;
-        member_id: number;
-        uploader_name: string | null;
-        created_at: number;
-        progress: number | null;
-        stage: string | null;
-        error: string | null;
-      }[]) {
-        const meta = JSON.parse(r.meta ?? '{}') as { title?: string };
+      for (const r of await queue.early(QUEUE_LIMIT)) {
+        const meta = readJson<{ title?: string } | null>(r.meta ?? null) ?? {};
         items.push({
           kind: 'upload',
           key: `upload:${r.id}`,
@@ -346,18 +212,18 @@ export function createModerationQueue({
           filename: r.filename,
           uploader: r.uploader_name ? { id: r.member_id, name: r.uploader_name } : null,
           uploadedAt: r.created_at,
-          history: historyOf(r.member_id),
+          history: await historyOf(r.member_id),
           state: 'processing',
           progress: r.progress ?? 0,
           stage: r.stage,
           error: null,
         });
       }
-      const rows = videos.all(QUEUE_LIMIT) as VideoRow[];
-      const held = fingerprints?.heldAmong(rows.map((r) => r.id)) ?? new Map<number, number>();
+      const rows = await queue.videos(QUEUE_LIMIT);
+      const held = (await fingerprints?.heldAmong(rows.map((r) => r.id))) ?? new Map<number, number>();
       for (const r of rows) {
         const ready = r.status_id === 2 && r.media_path;
-        const matches = fingerprints?.matchesOf(r.id) ?? [];
+        const matches = (await fingerprints?.matchesOf(r.id)) ?? [];
         const matched = new Set(matches.map((m) => m.videoId));
         items.push({
           kind: 'video',
@@ -371,8 +237,8 @@ export function createModerationQueue({
           width: r.width,
           height: r.height,
           filename: r.filename,
-          history: historyOf(r.uploader_id),
-          duplicates: duplicatesOf(r).filter((d) => !matched.has(d.videoId)),
+          history: await historyOf(r.uploader_id),
+          duplicates: (await duplicatesOf(r)).filter((d) => !matched.has(d.videoId)),
           matches,
           heldAsCopyOf: held.get(r.id) ?? null,
           media:
@@ -384,20 +250,11 @@ export function createModerationQueue({
                   timelineVtt: r.timeline_count ? `/api/moderation/timeline/${r.id}.vtt` : null,
                 }
               : null,
-          restoration: restorationOf(r.id, r.media_path),
+          restoration: await restorationOf(r.id, r.media_path),
           ...processing(r.status_id, r),
         });
       }
-      for (const r of albums.all(QUEUE_LIMIT) as {
-        id: number;
-        title: string;
-        description: string;
-        uploader_id: number | null;
-        uploader_name: string | null;
-        added_at: number;
-        photos_amount: number;
-        post_date: number;
-      }[]) {
+      for (const r of await queue.albums(QUEUE_LIMIT)) {
         // Approval stamps post_date; a pending album with a later post_date than its creation was approved once.
         const resubmitted = r.post_date > r.added_at;
         items.push({
@@ -409,33 +266,21 @@ export function createModerationQueue({
           uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
           uploadedAt: r.added_at,
           photosAmount: r.photos_amount,
-          photos: (
-            albumPhotos.all(r.id, resubmitted ? r.post_date : Number.MAX_SAFE_INTEGER) as string[]
-          ).map((p) => `/thumbs/${p}`),
+          photos: (await queue.albumPhotos(r.id, resubmitted ? r.post_date : Number.MAX_SAFE_INTEGER)).map(
+            (p) => `/thumbs/${p}`,
+          ),
           resubmitted,
-          history: historyOf(r.uploader_id),
+          history: await historyOf(r.uploader_id),
           state: 'ready',
         });
       }
-      for (const r of edits.all(QUEUE_LIMIT) as {
-        id: number;
-        video_id: number;
-        fields: string;
-        preview_path: string | null;
-        created_at: number;
-        title: string;
-        description: string;
-        dir: string;
-        media_path: string | null;
-        uploader_id: number | null;
-        uploader_name: string | null;
-      }[]) {
-        const fields = JSON.parse(r.fields) as {
+      for (const r of await queue.edits(QUEUE_LIMIT)) {
+        const fields = readJson<{
           title?: string;
           description?: string;
           categories?: string[];
           models?: number[];
-        };
+        }>(r.fields);
         const changes: EditChange[] = [];
         if (fields.title !== undefined)
           changes.push({ field: 'title', before: r.title, after: fields.title });
@@ -444,14 +289,14 @@ export function createModerationQueue({
         if (fields.categories)
           changes.push({
             field: 'categories',
-            before: (categoryTitlesOf.all(r.video_id) as string[]).join(', '),
-            after: (categoryTitlesIn.all(JSON.stringify(fields.categories)) as string[]).join(', '),
+            before: (await queue.categoryDirsOf(r.video_id)).join(', '),
+            after: (await queue.categoryDirsIn(fields.categories)).join(', '),
           });
         if (fields.models)
           changes.push({
             field: 'models',
-            before: (modelTitlesOf.all(r.video_id) as string[]).join(', '),
-            after: (modelTitlesIn.all(JSON.stringify(fields.models)) as string[]).join(', '),
+            before: (await queue.modelTitlesOf(r.video_id)).join(', '),
+            after: (await queue.modelTitlesIn(fields.models)).join(', '),
           });
         if (r.preview_path)
           changes.push({
@@ -468,26 +313,22 @@ export function createModerationQueue({
           title: r.title,
           uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
           uploadedAt: r.created_at,
-          history: historyOf(r.uploader_id),
+          history: await historyOf(r.uploader_id),
           changes,
           state: 'ready',
         });
       }
       // Oldest first across kinds: the queue is cleared in the order people uploaded.
       items.sort((a, b) => a.uploadedAt - b.uploadedAt || a.key.localeCompare(b.key));
-      return { items: items.slice(0, QUEUE_LIMIT), total: service.count() };
+      return { items: items.slice(0, QUEUE_LIMIT), total: await service.count() };
     },
 
     /** How many items wait, for the tab badge, without building the list. */
-    count(): number {
-      return Number(countAll.get());
-    },
+    count: (): Promise<number> => queue.count(),
 
     /** Where a pending video's timeline lives, for the moderators' sprite previews. */
-    timelineOf(videoId: number): string | null {
-      const r = sqlite
-        .prepare('SELECT media_path, timeline_count FROM videos WHERE id = ? AND status_id IN (2, 3, 6)')
-        .get(videoId) as { media_path: string | null; timeline_count: number } | undefined;
+    async timelineOf(videoId: number): Promise<string | null> {
+      const r = await queue.timelineOf(videoId);
       return r?.media_path && r.timeline_count ? r.media_path : null;
     },
   };

@@ -1,6 +1,7 @@
-import type Database from 'better-sqlite3';
+import type { RemovalRequestsTable } from '@vt/db';
 import { AppError } from '../../lib/app-error';
 import { required } from '../auth/account-rules';
+import type { ReportsRepository } from './reports.repository';
 
 /** The US TAKE IT DOWN Act's 48 hours, counted from the moment a valid request arrives (ADR 0037). */
 export const REMOVAL_DEADLINE_SECONDS = 48 * 3600;
@@ -73,15 +74,23 @@ export function checkRemovalRequest(
   return ok && content ? { signature, content } : null;
 }
 
-/** Records the valid request next to its report, with its deadline. */
-export function recordRemovalRequest(
-  sqlite: Database.Database,
-  r: ValidRemovalRequest & { reportId: number; kind: string; now: number; lang: string },
-): void {
-  sqlite
-    .prepare(
-      `INSERT INTO removal_requests (report_id, kind, signature, good_faith_at, content, deadline_at, lang)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(r.reportId, r.kind, r.signature, r.now, r.content, r.now + REMOVAL_DEADLINE_SECONDS, r.lang);
+/** Records the valid request next to its report, with its deadline (in the report's transaction). */
+export async function recordRemovalRequest(
+  repo: Pick<ReportsRepository, 'insertRemovalRequest'>,
+  r: ValidRemovalRequest & {
+    reportId: number;
+    kind: RemovalRequestsTable['kind'];
+    now: number;
+    lang: string;
+  },
+): Promise<void> {
+  await repo.insertRemovalRequest({
+    report_id: r.reportId,
+    kind: r.kind,
+    signature: r.signature,
+    good_faith_at: r.now,
+    content: r.content,
+    deadline_at: r.now + REMOVAL_DEADLINE_SECONDS,
+    lang: r.lang,
+  });
 }

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DataLayer } from '@vt/db';
 import { createI18n, isLang, type Lang } from '@vt/i18n';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { AuditLog } from '../audit/audit.service';
+import { auditRow } from '../audit/audit-entry';
 import type { Mailer } from '../auth/mailer';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
 import type { PublishService } from '../videos/publish.service';
+import { createRemovalsRepository, type RemovalsRepository } from './removals.repository';
 
 /** The team is mailed once when a request has this little time left, and once when it is missed. */
 export const DEADLINE_WARNING_SECONDS = 12 * 3600;
@@ -20,21 +21,13 @@ const REASON_RANK = ['ncii', 'removal', 'copyright', 'inappropriate', 'technical
  * removal takes every copy down with the reported video.
  */
 export interface NearDuplicates {
-  copiesOf(videoId: number): number[];
+  copiesOf(videoId: number): Promise<number[]>;
 }
-export const noNearDuplicates: NearDuplicates = { copiesOf: () => [] };
+export const noNearDuplicates: NearDuplicates = { copiesOf: async () => [] };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const notFound = () => new AppError('not_found', { status: 404, message: 'Not found' });
-
-interface VideoRow {
-  id: number;
-  title: string;
-  dir: string;
-  statusId: number;
-  uploaderId: number | null;
-}
 
 /**
  * Removals (ADR 0037): every video taken down by moderation is recorded with its reason and prior status,
@@ -42,43 +35,22 @@ interface VideoRow {
  * by mail before a 48-hour deadline passes.
  */
 export function createRemovals({
-  sqlite,
+  repo,
   clock,
   publish,
-  audit,
   notifications,
   mailer,
   origin,
   nearDuplicates = noNearDuplicates,
 }: {
-  sqlite: Database.Database;
+  repo: RemovalsRepository;
   clock: Clock;
   publish: PublishService;
-  audit: AuditLog;
-  notifications: Notifications;
+  notifications: Pick<Notifications, 'within'>;
   mailer: Pick<Mailer, 'queue'>;
   origin: string;
   nearDuplicates?: NearDuplicates;
 }) {
-  const videoOf = sqlite.prepare(
-    'SELECT id, title, dir, status_id AS statusId, uploader_id AS uploaderId FROM videos WHERE id = ?',
-  );
-  const insertRemoval = sqlite.prepare(
-    `INSERT INTO removals (video_id, reason, report_id, copy_of, prior_status, actor_id, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const openReportsOf = sqlite.prepare(
-    `SELECT id, subject FROM reports WHERE status = 'open' AND target_section = 'video' AND target_id = ?`,
-  );
-  const resolveReports = sqlite.prepare(
-    `UPDATE reports SET status = 'actioned', resolution = 'taken_down', resolved_at = ?, resolved_by = ?
-     WHERE status = 'open' AND target_section = 'video' AND target_id = ?`,
-  );
-  const staff = sqlite.prepare(
-    `SELECT m.email, coalesce(p.lang, 'en') AS lang FROM members m
-     LEFT JOIN notification_prefs p ON p.member_id = m.id
-     WHERE m.role IN ('moderator', 'admin') AND m.status = 'active'`,
-  );
   const translator = (lang: string) => createI18n((isLang(lang) ? lang : 'en') as Lang).t;
 
   const reasonOf = (reports: { subject: string }[]) =>
@@ -87,69 +59,101 @@ export function createRemovals({
   const service = {
     /**
      * Takes the video and its known near-duplicates down (status 5, caches purged by the publish service),
-     * resolves their open reports, records and audits each removal and tells each uploader.
+     * resolves their open reports, records and audits each removal and tells each uploader, in one
+     * transaction.
      */
-    takeDown(
+    async takeDown(
       actorId: number,
       videoId: number,
       note: string,
       given: { reason?: string; reportId?: number | null } = {},
-    ): { removed: number[] } {
-      const v = videoOf.get(videoId) as VideoRow | undefined;
+    ): Promise<{ removed: number[] }> {
+      const v = await repo.video(videoId);
       if (!v) throw notFound();
       if (v.statusId === 5)
         throw new AppError('already_deleted', { status: 409, message: 'The video is already deleted' });
-      const reports = openReportsOf.all(videoId) as { id: number; subject: string }[];
+      const reports = await repo.openReportsOf(videoId);
       const reason = given.reason ?? reasonOf(reports);
       const reportId =
         given.reportId ?? reports.find((r) => r.subject === reason)?.id ?? reports[0]?.id ?? null;
-      const copies = [...new Set(nearDuplicates.copiesOf(videoId))]
-        .filter((id) => id !== videoId)
-        .map((id) => videoOf.get(id) as VideoRow | undefined)
-        .filter((c): c is VideoRow => c !== undefined && c.statusId !== 5);
+      const copies = [];
+      for (const id of new Set(await nearDuplicates.copiesOf(videoId))) {
+        if (id === videoId) continue;
+        const c = await repo.video(id);
+        if (c !== undefined && c.statusId !== 5) copies.push(c);
+      }
       const all = [v, ...copies];
       const now = clock.now();
-      sqlite.transaction(() => {
+      await repo.transaction(async (tx, layer) => {
         for (const target of all) {
           const copyOf = target.id === videoId ? null : videoId;
-          insertRemoval.run(target.id, reason, reportId, copyOf, target.statusId, actorId, now);
-          resolveReports.run(now, actorId, target.id);
-          audit.record({
+          await tx.insertRemoval({
+            videoId: target.id,
+            reason,
+            reportId,
+            copyOf,
+            priorStatus: target.statusId,
             actorId,
-            action: 'video.takedown',
-            targetType: 'video',
-            targetId: target.id,
-            reason: note,
-            before: { status_id: target.statusId },
-            after: { status_id: 5, reason, ...(copyOf ? { copy_of: copyOf } : {}) },
+            now,
           });
+          await tx.resolveReportsOf(target.id, actorId, now);
+          await tx.audit(
+            auditRow(
+              {
+                actorId,
+                action: 'video.takedown',
+                targetType: 'video',
+                targetId: target.id,
+                reason: note,
+                before: { status_id: target.statusId },
+                after: { status_id: 5, reason, ...(copyOf ? { copy_of: copyOf } : {}) },
+              },
+              now,
+            ),
+          );
+          if (target.uploaderId !== null)
+            await notifications.within(layer).send(target.uploaderId, 'video_taken_down', {
+              id: target.id,
+              title: target.title,
+              note,
+            });
         }
-      })();
-      publish.takeDown(all.map((t) => t.id));
-      for (const t of all)
-        if (t.uploaderId !== null)
-          notifications.send(t.uploaderId, 'video_taken_down', { id: t.id, title: t.title, note });
+      });
+      await publish.takeDown(all.map((t) => t.id));
       return { removed: all.map((t) => t.id) };
     },
 
-    /** A DMCA notice's videos (already taken down by the takedowns service) enter the removal record. */
-    recorded(actorId: number, found: { id: number; status_id: number }[], reportId: number | null) {
+    /**
+     * A DMCA notice's videos (already taken down by the takedowns service) enter the removal record, on the
+     * takedowns service's transaction (`layer.db` is the transaction).
+     */
+    async recorded(
+      layer: Pick<DataLayer, 'db' | 'dialect'>,
+      actorId: number,
+      found: { id: number; status_id: number }[],
+      reportId: number | null,
+    ): Promise<void> {
       const now = clock.now();
+      const tx = createRemovalsRepository(layer);
       for (const f of found)
         if (f.status_id !== 5)
-          insertRemoval.run(f.id, 'copyright', reportId, null, f.status_id, actorId, now);
+          await tx.insertRemoval({
+            videoId: f.id,
+            reason: 'copyright',
+            reportId,
+            copyOf: null,
+            priorStatus: f.status_id,
+            actorId,
+            now,
+          });
     },
 
     /** A reversed removal: the video returns to the status it had and its uploader's counters follow. */
-    restore(removalId: number): { videoId: number } | null {
-      const r = sqlite
-        .prepare(
-          'SELECT video_id AS videoId, prior_status AS prior FROM removals WHERE id = ? AND restored_at IS NULL',
-        )
-        .get(removalId) as { videoId: number | null; prior: number } | undefined;
+    async restore(removalId: number): Promise<{ videoId: number } | null> {
+      const r = await repo.unrestored(removalId);
       if (!r || r.videoId === null) return null;
-      sqlite.prepare('UPDATE removals SET restored_at = ? WHERE id = ?').run(clock.now(), removalId);
-      publish.restore([r.videoId], r.prior);
+      if (!(await repo.markRestored(removalId, clock.now()))) return null;
+      await publish.restore([r.videoId], r.prior);
       return { videoId: r.videoId };
     },
 
@@ -157,20 +161,11 @@ export function createRemovals({
      * Deadline requests among reports a moderator dismissed: each requester is mailed the decision with a
      * link to appeal it (an unguessable token, kept only as its hash).
      */
-    rejected(reportIds: readonly number[], note: string): void {
-      const rows = sqlite
-        .prepare(
-          `SELECT r.id, r.email, rr.kind, rr.lang FROM removal_requests rr JOIN reports r ON r.id = rr.report_id
-           WHERE rr.report_id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(JSON.stringify(reportIds)) as { id: number; email: string; kind: string; lang: string }[];
-      const setToken = sqlite.prepare(
-        'UPDATE removal_requests SET appeal_token_hash = ? WHERE report_id = ?',
-      );
-      for (const r of rows) {
+    async rejected(reportIds: readonly number[], note: string): Promise<void> {
+      for (const r of await repo.requestsOf(reportIds)) {
         const t = translator(r.lang);
         const token = randomBytes(24).toString('base64url');
-        setToken.run(hashToken(token), r.id);
+        await repo.setAppealTokenHash(r.id, hashToken(token));
         mailer.queue({
           to: r.email,
           subject: t('mail.removal_rejected.subject', { site: t('site.name'), ref: r.id }),
@@ -190,39 +185,21 @@ export function createRemovals({
      * mail to the team when 12 hours or less are left and one when the deadline passed. The alert row is
      * written first, so a re-run or a second worker never mails twice.
      */
-    escalate(): { approaching: number; missed: number } {
+    async escalate(): Promise<{ approaching: number; missed: number }> {
       const now = clock.now();
-      const due = sqlite
-        .prepare(
-          `SELECT r.id, rr.kind, rr.deadline_at AS deadline, rr.content,
-             (SELECT 1 FROM deadline_alerts a WHERE a.report_id = r.id AND a.kind = 'approaching') AS warned,
-             (SELECT 1 FROM deadline_alerts a WHERE a.report_id = r.id AND a.kind = 'missed') AS missed
-           FROM removal_requests rr JOIN reports r ON r.id = rr.report_id
-           WHERE r.status = 'open' AND rr.deadline_at - ? <= ? ORDER BY rr.deadline_at`,
-        )
-        .all(now, DEADLINE_WARNING_SECONDS) as {
-        id: number;
-        kind: string;
-        deadline: number;
-        content: string;
-        warned: 1 | null;
-        missed: 1 | null;
-      }[];
-      const mark = sqlite.prepare(
-        'INSERT OR IGNORE INTO deadline_alerts (report_id, kind, sent_at) VALUES (?, ?, ?)',
-      );
-      const team = staff.all() as { email: string; lang: string }[];
+      const due = await repo.dueRequests(now, DEADLINE_WARNING_SECONDS);
+      const team = await repo.staffMail();
       const counts = { approaching: 0, missed: 0 };
       for (const r of due) {
         const isMissed = r.deadline <= now;
         if (isMissed ? r.missed : r.warned) continue;
         const kind = isMissed ? 'missed' : 'approaching';
         // A request first seen after its deadline is not also warned about later.
-        const claimed = sqlite.transaction(() => {
-          const changed = mark.run(r.id, kind, now).changes;
-          if (isMissed) mark.run(r.id, 'approaching', now);
-          return changed > 0;
-        })();
+        const claimed = await repo.transaction(async (tx) => {
+          const changed = await tx.markAlert(r.id, kind, now);
+          if (isMissed) await tx.markAlert(r.id, 'approaching', now);
+          return changed;
+        });
         if (!claimed) continue;
         counts[kind]++;
         for (const m of team) {

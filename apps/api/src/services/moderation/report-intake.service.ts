@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
@@ -10,7 +7,9 @@ import type { Captcha } from '../auth/captcha.service';
 import { captchaRequired } from '../auth/captcha.service';
 import type { AttemptLimiter } from '../limits/attempt-limiter';
 import type { Clock } from '../shared/clock';
+import type { PrivateFiles } from '../uploads/private-files';
 import { checkRemovalRequest, type RemovalRequestFields, recordRemovalRequest } from './removal-request';
+import type { ReportsRepository } from './reports.repository';
 
 /** Spec §5: the contact message is at most 1500 characters. */
 export const REPORT_MESSAGE_MAX = 1500;
@@ -112,33 +111,29 @@ function cleanReferrer(value: string | undefined): URL | null {
  * priority 1, which puts them at the top of the queue.
  */
 export function createReports({
-  sqlite,
+  repo,
   clock,
   captcha,
-  dataDir,
+  files,
   limiter,
 }: {
-  sqlite: Database.Database;
+  repo: ReportsRepository;
   clock: Clock;
   captcha: Captcha;
-  /** Stored file paths are relative to it (the moderation routes serve them from there). */
-  dataDir: string;
+  /** Where attached images are kept: DATA_DIR (`reports/…`), or the bucket's private prefix (S3 mode). */
+  files: PrivateFiles;
   /** Accepted reports per client address. */
   limiter: AttemptLimiter;
 }) {
-  const videoExists = sqlite.prepare('SELECT 1 FROM videos WHERE id = ?').pluck();
-  const insert = sqlite.prepare(
-    `INSERT INTO reports (subject, email, message, referrer, target_section, target_id, file_path, priority,
-       reporter_id, created_at)
-     VALUES (@subject, @email, @message, @referrer, @targetSection, @targetId, @filePath, @priority,
-       @reporterId, @createdAt)`,
-  );
-
-  const targetOf = (form: ReportForm, subject: ReportSubject, referrer: URL | null): number | null => {
+  const targetOf = async (
+    form: ReportForm,
+    subject: ReportSubject,
+    referrer: URL | null,
+  ): Promise<number | null> => {
     const explicit = /^[1-9]\d{0,9}$/.test(form.video_id ?? '') ? Number(form.video_id) : null;
     const fromPage = ABOUT_CONTENT.has(subject) ? referrer?.pathname.match(VIDEO_PATH)?.[1] : undefined;
     const id = explicit ?? (fromPage ? Number(fromPage) : null);
-    return id !== null && videoExists.get(id) ? id : null;
+    return id !== null && (await repo.videoExists(id)) ? id : null;
   };
 
   async function storeImage(bytes: Uint8Array): Promise<string> {
@@ -150,9 +145,9 @@ export function createReports({
     // Screenshots stay sharp as PNG; photos become JPEG. sharp writes no metadata unless asked to.
     const isPng = (await sharp(bytes).metadata()).format === 'png';
     const relative = `reports/${month}/${randomBytes(16).toString('hex')}.${isPng ? 'png' : 'jpg'}`;
-    mkdirSync(join(dataDir, 'reports', month), { recursive: true });
+    let encoded: Buffer;
     try {
-      await (isPng ? image.png() : image.jpeg({ quality: 88 })).toFile(join(dataDir, relative));
+      encoded = await (isPng ? image.png() : image.jpeg({ quality: 88 })).toBuffer();
     } catch {
       throw new AppError('file_too_large', {
         status: 413,
@@ -161,6 +156,7 @@ export function createReports({
         message: 'The file is too large',
       });
     }
+    await files.put(relative, encoded);
     return relative;
   }
 
@@ -193,7 +189,7 @@ export function createReports({
         }
       }
       const referrer = cleanReferrer(form.referrer);
-      const targetId = subject ? targetOf(form, subject, referrer) : null;
+      const targetId = subject ? await targetOf(form, subject, referrer) : null;
       // Deadline requests (ADR 0037): the video named, or the address the requester gives.
       const request = subject
         ? checkRemovalRequest(
@@ -211,33 +207,32 @@ export function createReports({
       const filePath = form.file && form.file.byteLength > 0 ? await storeImage(form.file) : null;
       let id = 0;
       try {
-        id = sqlite.transaction(() => {
-          const reportId = Number(
-            insert.run({
-              subject,
-              email,
-              message,
-              referrer: referrer ? referrer.href.slice(0, REFERRER_MAX) : null,
-              targetSection: targetId === null ? null : 'video',
-              targetId,
-              filePath,
-              priority: subject === 'removal' || subject === 'ncii' ? 1 : 0,
-              reporterId: who.memberId,
-              createdAt: clock.now(),
-            }).lastInsertRowid,
-          );
-          if (request)
-            recordRemovalRequest(sqlite, {
+        const now = clock.now();
+        id = await repo.transaction(async (tx) => {
+          const reportId = await tx.insertReport({
+            subject,
+            email,
+            message,
+            referrer: referrer ? referrer.href.slice(0, REFERRER_MAX) : null,
+            target_section: targetId === null ? null : 'video',
+            target_id: targetId,
+            file_path: filePath,
+            priority: subject === 'removal' || subject === 'ncii' ? 1 : 0,
+            reporter_id: who.memberId,
+            created_at: now,
+          });
+          if (request && (subject === 'removal' || subject === 'ncii'))
+            await recordRemovalRequest(tx, {
               ...request,
               reportId,
               kind: subject,
-              now: clock.now(),
+              now,
               lang: who.lang ?? 'en',
             });
           return reportId;
-        })();
+        });
       } catch (err) {
-        if (filePath) rmSync(join(dataDir, filePath), { force: true });
+        if (filePath) await files.remove(filePath);
         throw err;
       }
       await limiter.fail(who.ip);

@@ -1,11 +1,19 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { FieldMode, MediaManifest, RestorationOverrides, RestorationPlan } from '@vt/media';
-import type Database from 'better-sqlite3';
+import {
+  type FieldMode,
+  MEDIA_FILES,
+  type MediaManifest,
+  parseManifest,
+  type RestorationOverrides,
+  type RestorationPlan,
+} from '@vt/media';
 import { AppError, notFound } from '../../lib/app-error';
+import type { VideoFileLocation, VideoFiles } from '../../media-store/video-files';
 import type { AuditLog } from '../audit/audit.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { keptSourceOf } from '../uploads/restoration-rerun';
+import type { UploadSource } from '../uploads/upload-source';
+import type { UploadsRepository } from '../uploads/uploads.repository';
+import type { RestorationRepository } from './restoration.repository';
 
 /** The moderator's form: one choice per decision ('off' for fields keeps the frames as they are). */
 export const FIELD_CHOICES = ['auto', 'off', 'deinterlace', 'inverse_telecine'] as const;
@@ -47,59 +55,51 @@ export const rerunKey = (videoId: number) => `restore:${videoId}`;
  * its manifest, with the before/after stills, and a re-run from the kept original with their choice.
  */
 export function createRestorationReview({
-  sqlite,
-  mediaDir,
-  uploadsDir,
+  repo,
+  uploads,
+  videoFiles,
+  originals,
   jobs,
   audit,
 }: {
-  sqlite: Database.Database;
-  mediaDir: string;
-  uploadsDir: string;
+  repo: RestorationRepository;
+  /** Where a video's kept original is found. */
+  uploads: Pick<UploadsRepository, 'latestOfVideo'>;
+  /** A video's processed files: below MEDIA_DIR, or its visible version in the bucket (S3 mode). */
+  videoFiles: VideoFiles;
+  /** The kept originals' bytes: the uploads directory, or the bucket (S3 mode). */
+  originals: Pick<UploadSource, 'exists'>;
   jobs: JobQueue;
   audit: AuditLog;
 }) {
-  // The queue is polled every few seconds: a manifest is parsed again only when it changed.
-  const cache = new Map<string, { mtime: number; manifest: MediaManifest | null }>();
-  function manifestOf(mediaPath: string): MediaManifest | null {
-    const file = join(mediaDir, mediaPath, 'manifest.json');
-    let mtime: number;
-    try {
-      mtime = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    const hit = cache.get(file);
-    if (hit && hit.mtime === mtime) return hit.manifest;
-    let manifest: MediaManifest | null = null;
-    try {
-      manifest = JSON.parse(readFileSync(file, 'utf8')) as MediaManifest;
-    } catch {
-      manifest = null;
-    }
+  // The queue is polled every few seconds: a manifest is read and parsed again only when it changed (its
+  // mtime on disk; in the bucket, the visible version).
+  const cache = new Map<string, { version: string; manifest: MediaManifest | null }>();
+  async function manifestOf(mediaPath: string): Promise<MediaManifest | null> {
+    const version = await videoFiles.version(mediaPath, MEDIA_FILES.manifest);
+    if (version === null) return null;
+    const hit = cache.get(mediaPath);
+    if (hit && hit.version === version) return hit.manifest;
+    const bytes = await videoFiles.read(mediaPath, MEDIA_FILES.manifest);
+    const manifest = bytes ? parseManifest(bytes.toString('utf8')) : null;
     if (cache.size > 1000) cache.clear();
-    cache.set(file, { mtime, manifest });
+    cache.set(mediaPath, { version, manifest });
     return manifest;
   }
 
-  const latestRerun = sqlite.prepare(
-    `SELECT status, progress, error FROM jobs WHERE unique_key = ? ORDER BY id DESC LIMIT 1`,
-  );
-  const video = sqlite.prepare('SELECT id, status_id, media_path FROM videos WHERE id = ?');
+  const sourceKept = async (videoId: number) => (await keptSourceOf(uploads, originals, videoId)) !== null;
 
-  function rerunOf(videoId: number): RestorationView['rerun'] {
-    const j = latestRerun.get(rerunKey(videoId)) as
-      | { status: 'queued' | 'running' | 'done' | 'failed'; progress: number; error: string | null }
-      | undefined;
+  async function rerunOf(videoId: number): Promise<RestorationView['rerun']> {
+    const j = await repo.latestJob(rerunKey(videoId));
     if (!j || j.status === 'done') return null;
     return { state: j.status, progress: j.progress, error: j.status === 'failed' ? j.error : null };
   }
 
   return {
     /** What the restoration of this processed video decided, or null (not run: a demo clip, an old upload). */
-    view(videoId: number, mediaPath: string | null): RestorationView | null {
+    async view(videoId: number, mediaPath: string | null): Promise<RestorationView | null> {
       if (!mediaPath || mediaPath !== `uploads/${videoId}`) return null;
-      const m = manifestOf(mediaPath);
+      const m = await manifestOf(mediaPath);
       if (!m?.restoration) return null;
       const stills = m.restoration.basis
         ? {
@@ -112,16 +112,19 @@ export function createRestorationReview({
         output: { width: m.width, height: m.height, fps: m.fps ?? null },
         choice: toChoice(m.restoration.basis?.overrides),
         stills,
-        sourceKept: keptSourceOf(sqlite, uploadsDir, videoId) !== null,
-        rerun: rerunOf(videoId),
+        sourceKept: await sourceKept(videoId),
+        rerun: await rerunOf(videoId),
       };
     },
 
-    /** The file of a pending video's before or after still, for the moderators' route only. */
-    stillOf(videoId: number, which: 'before' | 'after'): string | null {
-      const v = video.get(videoId) as { media_path: string | null } | undefined;
+    /**
+     * A pending video's before or after still, for the moderators' route only: the local file, or (S3 mode)
+     * a presigned URL of the object.
+     */
+    async stillOf(videoId: number, which: 'before' | 'after'): Promise<VideoFileLocation | null> {
+      const v = await repo.video(videoId);
       if (!v?.media_path || v.media_path !== `uploads/${videoId}`) return null;
-      return join(mediaDir, v.media_path, `restoration-${which}.jpg`);
+      return videoFiles.locate(v.media_path, `restoration-${which}.jpg`);
     },
 
     /**
@@ -129,19 +132,16 @@ export function createRestorationReview({
      * processed, when a re-run is already under way, or when its original is no longer kept.
      */
     async rerun(actorId: number, videoId: number, choice: RestorationChoice): Promise<{ queued: true }> {
-      const v = video.get(videoId) as
-        | { id: number; status_id: number; media_path: string | null }
-        | undefined;
+      const v = await repo.video(videoId);
       if (!v) throw notFound('video_not_found');
       if (v.status_id !== 2 || v.media_path !== `uploads/${videoId}`)
         throw new AppError('restoration_not_pending', { status: 409 });
-      const current = rerunOf(videoId);
+      const current = await rerunOf(videoId);
       if (current && current.state !== 'failed') throw new AppError('restoration_busy', { status: 409 });
-      if (!keptSourceOf(sqlite, uploadsDir, videoId))
-        throw new AppError('restoration_source_gone', { status: 409 });
-      const before = toChoice(manifestOf(v.media_path)?.restoration?.basis?.overrides);
-      // Queued, then audited: the jobs table is on the data layer and the audit log not yet, so they no
-      // longer share one transaction (ADR 0041); a queued re-run is recorded the moment it is queued.
+      if (!(await sourceKept(videoId))) throw new AppError('restoration_source_gone', { status: 409 });
+      const before = toChoice((await manifestOf(v.media_path))?.restoration?.basis?.overrides);
+      // Queued, then audited: two writes through two repositories, not one transaction (ADR 0041); a queued
+      // re-run is recorded the moment it is queued.
       const queued = await jobs.enqueue(
         'media.restore',
         { videoId, overrides: toOverrides(choice) },
@@ -149,7 +149,7 @@ export function createRestorationReview({
       );
       // Another moderator's re-run got in first.
       if (queued === null) throw new AppError('restoration_busy', { status: 409 });
-      audit.record({
+      await audit.record({
         actorId,
         action: 'video.restore',
         targetType: 'video',

@@ -1,64 +1,73 @@
 import type { Role } from '@vt/db';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { AuditLog } from '../audit/audit.service';
+import { auditRow } from '../audit/audit-entry';
 import { hashPassword } from '../auth/password';
 import type { Clock } from '../shared/clock';
+import type { TeamRepository } from './team.repository';
 
-export interface StaffMember {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  status: string;
-}
+export type StaffMember = Awaited<ReturnType<TeamRepository['staff']>>[number];
 
 /** Who moderates: accounts made from the shell, and the moderator role admins grant and revoke. */
-export function createTeam({
-  sqlite,
-  clock,
-  audit,
-}: {
-  sqlite: Database.Database;
-  clock: Clock;
-  audit: AuditLog;
-}) {
-  const byId = sqlite.prepare('SELECT id, name, email, role, status FROM members WHERE id = ?');
+export function createTeam({ repo, clock }: { repo: TeamRepository; clock: Clock }) {
   return {
-    staff(): StaffMember[] {
-      return sqlite
-        .prepare(
-          "SELECT id, name, email, role, status FROM members WHERE role IN ('moderator', 'admin') ORDER BY role, name",
-        )
-        .all() as StaffMember[];
+    staff(): Promise<StaffMember[]> {
+      return repo.staff();
     },
 
     /** Members whose name starts with the query, to grant the role to. */
-    find(query: string): StaffMember[] {
-      return sqlite
-        .prepare(
-          `SELECT id, name, email, role, status FROM members WHERE name LIKE ? ESCAPE '\\' ORDER BY name LIMIT 20`,
-        )
-        .all(`${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as StaffMember[];
+    find(query: string): Promise<StaffMember[]> {
+      return repo.findByNamePrefix(query);
     },
 
     /** Grants or revokes the moderator role. Admins are made from the shell only, and nobody changes their own role. */
-    setModerator(actorId: number, memberId: number, moderator: boolean): StaffMember {
-      const m = byId.get(memberId) as StaffMember | undefined;
+    async setModerator(actorId: number, memberId: number, moderator: boolean): Promise<StaffMember> {
+      const m = await repo.byId(memberId);
       if (!m) throw new AppError('not_found', { status: 404, message: 'Not found' });
       if (memberId === actorId || m.role === 'admin')
         throw new AppError('role_locked', { status: 403, message: 'This role cannot be changed here' });
-      const role: Role = moderator ? 'moderator' : 'member';
+      const role = moderator ? 'moderator' : 'member';
       if (m.role === role) return m;
-      sqlite.prepare('UPDATE members SET role = ? WHERE id = ?').run(role, memberId);
-      audit.record({
-        actorId,
-        action: moderator ? 'role.grant' : 'role.revoke',
-        targetType: 'member',
-        targetId: memberId,
-        before: { role: m.role },
-        after: { role },
-      });
+      await repo.setRole(
+        memberId,
+        role,
+        auditRow(
+          {
+            actorId,
+            action: moderator ? 'role.grant' : 'role.revoke',
+            targetType: 'member',
+            targetId: memberId,
+            before: { role: m.role },
+            after: { role },
+          },
+          clock.now(),
+        ),
+      );
+      return { ...m, role };
+    },
+
+    /**
+     * Any role, admin included, for the member of this name (`npm run admin -- role`), with its audit entry;
+     * null when no member has the name.
+     */
+    async setRoleFromShell(name: string, role: Role): Promise<StaffMember | null> {
+      const m = await repo.byName(name);
+      if (!m) return null;
+      await repo.setRole(
+        m.id,
+        role,
+        auditRow(
+          {
+            actorId: null,
+            action: role === 'member' ? 'role.revoke' : 'role.grant',
+            targetType: 'member',
+            targetId: m.id,
+            reason: 'shell',
+            before: { role: m.role },
+            after: { role },
+          },
+          clock.now(),
+        ),
+      );
       return { ...m, role };
     },
 
@@ -69,9 +78,7 @@ export function createTeam({
       password: string;
       role: Role;
     }): Promise<number> {
-      const taken = sqlite
-        .prepare('SELECT name, email FROM members WHERE lower(name) = lower(?) OR lower(email) = lower(?)')
-        .get(input.name, input.email) as { name: string; email: string } | undefined;
+      const taken = await repo.nameOrEmailTaken(input.name, input.email);
       if (taken)
         throw new AppError(
           taken.name.toLowerCase() === input.name.toLowerCase() ? 'name_taken' : 'email_taken',
@@ -81,22 +88,22 @@ export function createTeam({
           },
         );
       const hash = await hashPassword(input.password);
-      const id = Number(
-        sqlite
-          .prepare(
-            "INSERT INTO members (name, email, password_hash, role, status, created_at) VALUES (?, ?, ?, ?, 'active', ?)",
-          )
-          .run(input.name, input.email, hash, input.role, clock.now()).lastInsertRowid,
+      const now = clock.now();
+      return repo.createAccount(
+        { name: input.name, email: input.email, passwordHash: hash, role: input.role, now },
+        (id) =>
+          auditRow(
+            {
+              actorId: null,
+              action: 'member.create',
+              targetType: 'member',
+              targetId: id,
+              reason: 'shell',
+              after: { role: input.role, status: 'active' },
+            },
+            now,
+          ),
       );
-      audit.record({
-        actorId: null,
-        action: 'member.create',
-        targetType: 'member',
-        targetId: id,
-        reason: 'shell',
-        after: { role: input.role, status: 'active' },
-      });
-      return id;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { TransparencyRepository } from './transparency.repository';
 
 /** A month as `YYYY-MM` (UTC). */
 export type Month = `${number}-${number}`;
@@ -49,14 +49,10 @@ export const CSV_COLUMNS = [
  * report's arrival to its decision (by the month of the decision), appeals received and reversed (by the
  * reason of the removal or request appealed, in the month filed / decided).
  */
-export function createTransparency({ sqlite }: { sqlite: Database.Database }) {
-  const monthOf = "strftime('%Y-%m', %s, 'unixepoch')";
-  const m = (col: string) => monthOf.replace('%s', col);
-
+export function createTransparency({ repo }: { repo: TransparencyRepository }) {
   return {
-    report(from: string, to: string): TransparencyRow[] {
-      const start = monthStart(from);
-      const end = monthStart(nextMonth(to));
+    async report(from: string, to: string): Promise<TransparencyRow[]> {
+      const window = { start: monthStart(from), end: monthStart(nextMonth(to)) };
       const rows = new Map<string, TransparencyRow>();
       const row = (month: string, reason: string) => {
         const key = `${month}|${reason}`;
@@ -75,40 +71,25 @@ export function createTransparency({ sqlite }: { sqlite: Database.Database }) {
         }
         return r;
       };
+      const [reportsReceived, removals, appealsReceived, appealsReversed, decisionWaits] = await Promise.all([
+        repo.reportsReceived(window),
+        repo.removals(window),
+        repo.appealsReceived(window),
+        repo.appealsReversed(window),
+        repo.decisionWaits(window),
+      ]);
       const counts = (
-        sql: string,
+        found: readonly { month: string; reason: string; n: number }[],
         field: 'reportsReceived' | 'removals' | 'appealsReceived' | 'appealsReversed',
       ) => {
-        for (const c of sqlite.prepare(sql).all(start, end) as { month: string; reason: string; n: number }[])
-          row(c.month, c.reason)[field] = c.n;
+        for (const c of found) row(c.month, c.reason)[field] = c.n;
       };
-      counts(
-        `SELECT ${m('created_at')} AS month, subject AS reason, count(*) AS n FROM reports
-         WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2`,
-        'reportsReceived',
-      );
-      counts(
-        `SELECT ${m('created_at')} AS month, reason, count(*) AS n FROM removals
-         WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2`,
-        'removals',
-      );
-      counts(
-        `SELECT ${m('created_at')} AS month, ground AS reason, count(*) AS n FROM appeals
-         WHERE created_at >= ? AND created_at < ? GROUP BY 1, 2`,
-        'appealsReceived',
-      );
-      counts(
-        `SELECT ${m('decided_at')} AS month, ground AS reason, count(*) AS n FROM appeals
-         WHERE status = 'reversed' AND decided_at >= ? AND decided_at < ? GROUP BY 1, 2`,
-        'appealsReversed',
-      );
+      counts(reportsReceived, 'reportsReceived');
+      counts(removals, 'removals');
+      counts(appealsReceived, 'appealsReceived');
+      counts(appealsReversed, 'appealsReversed');
       const waits = new Map<string, number[]>();
-      for (const w of sqlite
-        .prepare(
-          `SELECT ${m('resolved_at')} AS month, subject AS reason, resolved_at - created_at AS s FROM reports
-           WHERE resolved_at >= ? AND resolved_at < ?`,
-        )
-        .all(start, end) as { month: string; reason: string; s: number }[]) {
+      for (const w of decisionWaits) {
         const key = `${w.month}|${w.reason}`;
         waits.set(key, [...(waits.get(key) ?? []), Math.max(0, w.s)]);
       }

@@ -1,3 +1,4 @@
+import { type DataLayer, writeJson } from '@vt/db';
 import { createI18n, isLang, type Lang } from '@vt/i18n';
 import {
   GROUP_OF,
@@ -10,12 +11,12 @@ import {
   notificationHref,
   notificationText,
 } from '@vt/i18n/notifications';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../auth/mailer';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
+import { createNotificationsRepository, type NotificationsRepository } from './notifications.repository';
 
 export {
   MEMBER_KINDS,
@@ -46,237 +47,148 @@ export interface NotificationPrefs {
   digest: boolean;
 }
 
-interface Row {
+const toItem = (r: {
   id: number;
-  kind: NotificationKind;
-  params: string;
+  kind: string;
+  params: unknown;
   createdAt: number;
   readAt: number | null;
-}
-
-const toItem = (r: Row): NotificationItem => ({
+}): NotificationItem => ({
   ...r,
-  params: JSON.parse(r.params) as NotificationParams,
+  kind: r.kind as NotificationKind,
+  params: r.params as NotificationParams,
   unread: r.readAt === null,
 });
-
-const MODERATION_JSON = JSON.stringify(MODERATION_KINDS);
 
 const notFound = () =>
   new AppError('notification_not_found', { status: 404, message: 'Notification not found' });
 
 /**
  * The one way anything tells a member something (ADR 0028). Each event writes at most one row with one
- * indexed insert (a preference check by primary key first), so a comment, a message or an approval never
- * waits on it; new videos for subscribers fan out in the `notifications.fanout` job. Rows hold a kind and
- * parameters, translated when shown or mailed.
+ * indexed insert (the preference check inside it), so a comment, a message or an approval never waits on it;
+ * new videos for subscribers fan out in the `notifications.fanout` job. Rows hold a kind and parameters,
+ * translated when shown or mailed. On the data layer (ADR 0041); a caller that changes something and notifies
+ * about it in one transaction uses `within(layer)`.
  */
 export function createNotifications({
-  sqlite,
+  repo,
   clock,
   jobs,
   mailer,
   origin,
 }: {
-  sqlite: Database.Database;
+  repo: NotificationsRepository;
   clock: Clock;
-  jobs: Pick<JobQueue, 'enqueueLater'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
   mailer: Pick<Mailer, 'queue'>;
   origin: string;
 }) {
-  const insert = sqlite.prepare(
-    'INSERT INTO notifications (member_id, kind, params, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const mutedOf = sqlite.prepare('SELECT muted FROM notification_prefs WHERE member_id = ?').pluck();
-  const actorName = sqlite.prepare("SELECT name FROM members WHERE id = ? AND status = 'active'").pluck();
-  const unreadCount = sqlite
-    .prepare('SELECT count(*) FROM notifications WHERE member_id = ? AND read_at IS NULL')
-    .pluck();
-  // Many messages from one sender are one line: the unread one from them counts up and moves to the top.
-  const collapseMessage = sqlite.prepare(
-    `UPDATE notifications SET params = json_set(params, '$.count', json_extract(params, '$.count') + 1),
-       created_at = ? WHERE member_id = ? AND kind = 'message' AND read_at IS NULL
-       AND json_extract(params, '$.from') = ?`,
-  );
+  /** The parameters of a member's act: the actor's id (their name is added by the insert). */
+  const memberParams = (actor: number, kind: MemberKind, params: NotificationParams) =>
+    JSON.stringify({ ...params, from: actor, ...(kind === 'message' ? { count: 1 } : {}) });
 
-  const wants = (memberId: number, kind: MemberKind) => {
-    const muted = mutedOf.get(memberId) as string | undefined;
-    return !muted?.split(',').includes(GROUP_OF[kind]);
-  };
-
-  const service = {
+  /** The member-facing writes, on the given repository (the service's, or one bound to a caller's transaction). */
+  const writesOn = (repo: NotificationsRepository) => ({
     /** A moderation decision for the member (always delivered). */
-    send(memberId: number, kind: (typeof MODERATION_KINDS)[number], params: NotificationParams): void {
-      insert.run(memberId, kind, JSON.stringify(params), clock.now());
+    async send(
+      memberId: number,
+      kind: (typeof MODERATION_KINDS)[number],
+      params: NotificationParams,
+    ): Promise<void> {
+      await repo.insert(memberId, kind, writeJson(params), clock.now());
     },
 
     /**
      * Something member `actor` did that concerns member `to`: nothing when it is their own act, when `to`
      * muted the kind, or when the actor is gone. Params get the actor's id and name.
      */
-    fromMember(actor: number, to: number, kind: MemberKind, params: NotificationParams = {}): void {
-      if (actor === to || !wants(to, kind)) return;
-      const name = actorName.get(actor) as string | undefined;
-      if (name === undefined) return;
-      if (kind === 'message' && collapseMessage.run(clock.now(), to, actor).changes > 0) return;
-      const all = { ...params, from: actor, name, ...(kind === 'message' ? { count: 1 } : {}) };
-      insert.run(to, kind, JSON.stringify(all), clock.now());
+    async fromMember(
+      actor: number,
+      to: number,
+      kind: MemberKind,
+      params: NotificationParams = {},
+    ): Promise<void> {
+      if (actor === to) return;
+      const now = clock.now();
+      if (kind === 'message' && (await repo.collapseMessage(to, actor, GROUP_OF[kind], now)) > 0) return;
+      await repo.insertFromMember(actor, to, kind, GROUP_OF[kind], memberParams(actor, kind, params), now);
     },
 
     /** The friend request from `from` was answered (in place or on the profile): it is read and says so. */
-    answerFriendRequest(me: number, from: number, answer: 'accepted' | 'declined'): void {
-      sqlite
-        .prepare(
-          `UPDATE notifications SET read_at = coalesce(read_at, ?), params = json_set(params, '$.answer', ?)
-           WHERE member_id = ? AND kind = 'friend_request' AND json_extract(params, '$.from') = ?`,
-        )
-        .run(clock.now(), answer, me, from);
+    async answerFriendRequest(me: number, from: number, answer: 'accepted' | 'declined'): Promise<void> {
+      await repo.answerFriendRequest(me, from, answer, clock.now());
     },
 
     /** A request taken back before it was answered: the recipient no longer sees it. */
-    withdrawFriendRequest(from: number, to: number): void {
-      sqlite
-        .prepare(
-          `DELETE FROM notifications WHERE member_id = ? AND kind = 'friend_request'
-           AND json_extract(params, '$.from') = ? AND json_extract(params, '$.answer') IS NULL`,
-        )
-        .run(to, from);
+    async withdrawFriendRequest(from: number, to: number): Promise<void> {
+      await repo.withdrawFriendRequest(from, to);
     },
+  });
+
+  const service = {
+    ...writesOn(repo),
+
+    /**
+     * The same writes inside a caller's Kysely transaction (`layer.db` is the transaction), so a change and
+     * its notification commit or roll back together on either database.
+     */
+    within: (layer: Pick<DataLayer, 'db' | 'dialect'>) => writesOn(createNotificationsRepository(layer)),
 
     /** Videos that just became public: their subscribers are told by a job, never on the approval itself. */
-    videosPublished(videoIds: readonly number[]): void {
+    async videosPublished(videoIds: readonly number[]): Promise<void> {
       for (const videoId of videoIds)
-        jobs.enqueueLater('notifications.fanout', { videoId }, { uniqueKey: `fanout:${videoId}` });
+        await jobs.enqueue('notifications.fanout', { videoId }, { uniqueKey: `fanout:${videoId}` });
     },
 
     /**
      * The job: one `new_video` row for each member subscribed to the uploader, a model or the channel of a
      * public video, named after what they follow. Idempotent: a member already told about it is skipped.
      */
-    fanOutNewVideo(videoId: number): number {
-      const v = sqlite
-        .prepare(
-          `SELECT v.id, v.title, v.dir, v.uploader_id, v.channel_id, m.name AS uploader
-           FROM videos v LEFT JOIN members m ON m.id = v.uploader_id
-           WHERE v.id = ? AND v.status_id = 1 AND v.is_private = 0`,
-        )
-        .get(videoId) as
-        | {
-            id: number;
-            title: string;
-            dir: string;
-            uploader_id: number | null;
-            channel_id: number | null;
-            uploader: string | null;
-          }
-        | undefined;
-      if (!v) return 0;
-      return sqlite
-        .prepare(
-          `WITH src(member_id, prio, label) AS (
-             SELECT member_id, 0, @uploader FROM subscriptions WHERE section = 'member' AND object_id = @uploaderId
-             UNION ALL
-             SELECT s.member_id, 1, mo.title FROM subscriptions s
-               JOIN video_models vm ON vm.model_id = s.object_id AND vm.video_id = @id
-               JOIN models mo ON mo.id = vm.model_id
-             WHERE s.section = 'model'
-             UNION ALL
-             SELECT s.member_id, 2, c.title FROM subscriptions s JOIN channels c ON c.id = s.object_id
-             WHERE s.section = 'channel' AND s.object_id = @channelId
-           )
-           INSERT INTO notifications (member_id, kind, params, created_at)
-           SELECT member_id, 'new_video', json_object('id', @id, 'dir', @dir, 'title', @title, 'source', label), @now
-           FROM (
-           -- SQLite takes the bare label from the row of min(prio): the uploader, else a model, else the channel.
-           SELECT src.member_id, src.label, min(src.prio) FROM src JOIN members mb ON mb.id = src.member_id AND mb.status = 'active'
-           LEFT JOIN notification_prefs p ON p.member_id = src.member_id
-           WHERE src.member_id IS NOT @uploaderId
-             AND (p.muted IS NULL OR ',' || p.muted || ',' NOT LIKE '%,new_videos,%')
-             AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.member_id = src.member_id
-               AND n.kind = 'new_video' AND json_extract(n.params, '$.id') = @id)
-           GROUP BY src.member_id)`,
-        )
-        .run({
-          id: v.id,
-          dir: v.dir,
-          title: v.title,
-          uploader: v.uploader ?? '',
-          uploaderId: v.uploader_id,
-          channelId: v.channel_id,
-          now: clock.now(),
-        }).changes;
+    async fanOutNewVideo(videoId: number): Promise<number> {
+      const v = await repo.publicVideo(videoId);
+      return v ? repo.fanOutNewVideo(v, clock.now()) : 0;
     },
 
     /** One page of the member's notifications, newest first. */
-    page(memberId: number, page = 1): Listing<NotificationItem> & { unread: number } {
-      const total = Number(
-        sqlite.prepare('SELECT count(*) FROM notifications WHERE member_id = ?').pluck().get(memberId),
-      );
+    async page(memberId: number, page = 1): Promise<Listing<NotificationItem> & { unread: number }> {
+      const total = await repo.count(memberId);
       const offset = (page - 1) * NOTIFICATIONS_PAGE_SIZE;
-      const rows =
-        offset < total
-          ? (sqlite
-              .prepare(
-                `SELECT id, kind, params, created_at AS createdAt, read_at AS readAt FROM notifications
-                 WHERE member_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-              )
-              .all(memberId, NOTIFICATIONS_PAGE_SIZE, offset) as Row[])
-          : [];
+      const rows = offset < total ? await repo.page(memberId, NOTIFICATIONS_PAGE_SIZE, offset) : [];
       return {
         items: rows.map(toItem),
         totalCount: total,
         page,
         pages: Math.ceil(total / NOTIFICATIONS_PAGE_SIZE),
-        unread: service.unread(memberId),
+        unread: await service.unread(memberId),
       };
     },
 
     /** The newest 50 moderation decisions (the add-video page's list). */
-    decisions(memberId: number): NotificationItem[] {
-      return (
-        sqlite
-          .prepare(
-            `SELECT id, kind, params, created_at AS createdAt, read_at AS readAt FROM notifications
-             WHERE member_id = ? AND kind IN (SELECT value FROM json_each(?))
-             ORDER BY created_at DESC, id DESC LIMIT 50`,
-          )
-          .all(memberId, MODERATION_JSON) as Row[]
-      ).map(toItem);
+    async decisions(memberId: number): Promise<NotificationItem[]> {
+      return (await repo.ofKinds(memberId, MODERATION_KINDS, 50)).map(toItem);
     },
 
     /** The add-video page read the decisions it showed; the rest stay unread for the bell. */
-    markDecisionsRead(memberId: number): void {
-      sqlite
-        .prepare(
-          `UPDATE notifications SET read_at = ? WHERE member_id = ? AND read_at IS NULL
-           AND kind IN (SELECT value FROM json_each(?))`,
-        )
-        .run(clock.now(), memberId, MODERATION_JSON);
+    async markDecisionsRead(memberId: number): Promise<void> {
+      await repo.markRead(memberId, clock.now(), MODERATION_KINDS);
     },
 
-    unread(memberId: number): number {
-      return Number(unreadCount.get(memberId));
+    unread(memberId: number): Promise<number> {
+      return repo.unread(memberId);
     },
 
     /** Marks one notification read; another member's answers exactly like a missing one. */
-    markOne(memberId: number, id: number): { unread: number } {
-      const r = sqlite
-        .prepare('UPDATE notifications SET read_at = coalesce(read_at, ?) WHERE id = ? AND member_id = ?')
-        .run(clock.now(), id, memberId);
-      if (r.changes === 0) throw notFound();
-      return { unread: service.unread(memberId) };
+    async markOne(memberId: number, id: number): Promise<{ unread: number }> {
+      if (!(await repo.markOne(memberId, id, clock.now()))) throw notFound();
+      return { unread: await service.unread(memberId) };
     },
 
-    markRead(memberId: number): void {
-      sqlite
-        .prepare('UPDATE notifications SET read_at = ? WHERE member_id = ? AND read_at IS NULL')
-        .run(clock.now(), memberId);
+    async markRead(memberId: number): Promise<void> {
+      await repo.markRead(memberId, clock.now());
     },
 
-    prefs(memberId: number): NotificationPrefs {
-      const row = sqlite
-        .prepare('SELECT muted, digest FROM notification_prefs WHERE member_id = ?')
-        .get(memberId) as { muted: string; digest: number } | undefined;
+    async prefs(memberId: number): Promise<NotificationPrefs> {
+      const row = await repo.prefs(memberId);
       return {
         muted: (row?.muted.split(',') ?? []).filter((g): g is NotificationGroup =>
           (NOTIFICATION_GROUPS as readonly string[]).includes(g),
@@ -286,15 +198,14 @@ export function createNotifications({
     },
 
     /** Saves the member's choices; the digest is written in the language they saved them in. */
-    savePrefs(memberId: number, prefs: NotificationPrefs, lang: string): NotificationPrefs {
-      const muted = NOTIFICATION_GROUPS.filter((g) => prefs.muted.includes(g)).join(',');
-      sqlite
-        .prepare(
-          `INSERT INTO notification_prefs (member_id, muted, digest, lang, digest_sent_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (member_id) DO UPDATE SET muted = excluded.muted, digest = excluded.digest,
-             lang = excluded.lang, digest_sent_at = coalesce(digest_sent_at, excluded.digest_sent_at)`,
-        )
-        .run(memberId, muted, prefs.digest ? 1 : 0, isLang(lang) ? lang : 'en', clock.now());
+    async savePrefs(memberId: number, prefs: NotificationPrefs, lang: string): Promise<NotificationPrefs> {
+      await repo.savePrefs({
+        memberId,
+        muted: NOTIFICATION_GROUPS.filter((g) => prefs.muted.includes(g)).join(','),
+        digest: prefs.digest,
+        lang: isLang(lang) ? lang : 'en',
+        now: clock.now(),
+      });
       return service.prefs(memberId);
     },
 
@@ -303,29 +214,14 @@ export function createNotifications({
      * today (UTC) gets one mail of their unread notifications since the last digest, in their language.
      * The send time is recorded before the mail is handed over, so a re-run never mails twice.
      */
-    sendDigests(): { mailed: number } {
+    async sendDigests(): Promise<{ mailed: number }> {
       const now = clock.now();
       const today = now - (now % DAY);
-      const due = sqlite
-        .prepare(
-          `SELECT p.member_id AS id, p.lang, p.digest_sent_at AS since, m.name, m.email
-           FROM notification_prefs p JOIN members m ON m.id = p.member_id AND m.status = 'active'
-           WHERE p.digest = 1 AND (p.digest_sent_at IS NULL OR p.digest_sent_at < ?)`,
-        )
-        .all(today) as { id: number; lang: string; since: number | null; name: string; email: string }[];
-      const stamp = sqlite.prepare(
-        'UPDATE notification_prefs SET digest_sent_at = ? WHERE member_id = ? AND (digest_sent_at IS NULL OR digest_sent_at < ?)',
-      );
-      const unreadSince = sqlite.prepare(
-        `SELECT id, kind, params, created_at AS createdAt, read_at AS readAt FROM notifications
-         WHERE member_id = ? AND read_at IS NULL AND created_at > ? AND created_at <= ?
-         ORDER BY created_at DESC, id DESC LIMIT 50`,
-      );
       let mailed = 0;
-      for (const m of due) {
+      for (const m of await repo.digestsDue(today)) {
         // Another worker took this member first: the stamp changes nothing and no mail goes out.
-        if (stamp.run(now, m.id, today).changes === 0) continue;
-        const items = (unreadSince.all(m.id, m.since ?? 0, now) as Row[]).map(toItem);
+        if (!(await repo.stampDigest(m.id, now, today))) continue;
+        const items = (await repo.unreadBetween(m.id, m.since ?? 0, now, 50)).map(toItem);
         if (items.length === 0) continue;
         const lang: Lang = isLang(m.lang) ? m.lang : 'en';
         const { t } = createI18n(lang);

@@ -1,19 +1,18 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createI18n, isLang, type Lang } from '@vt/i18n';
 import {
   compareFingerprints,
   decodeFingerprint,
   encodeFingerprint,
   type Fingerprint,
-  readManifest,
   summarize,
 } from '@vt/media';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { AuditLog } from '../audit/audit.service';
+import { readVideoManifest, type VideoFiles } from '../../media-store/video-files';
+import { auditRow } from '../audit/audit-entry';
 import type { Mailer } from '../auth/mailer';
 import type { Clock } from '../shared/clock';
+import type { UploadSource } from '../uploads/upload-source';
+import type { BlocklistsRepository, ImportedEntries } from './blocklists.repository';
 import type { Fingerprints } from './fingerprints.service';
 import { createSummaryIndex } from './summary-index';
 
@@ -125,48 +124,32 @@ export interface QuarantineEntry {
  * admins are mailed, and every step is audited.
  */
 export function createBlocklists({
-  sqlite,
+  repo,
   clock,
   mailer,
-  audit,
   fingerprints,
-  mediaDir,
-  uploadsDir,
+  videoFiles,
+  removeMedia,
+  uploadOriginals,
   origin,
 }: {
-  sqlite: Database.Database;
+  repo: BlocklistsRepository;
   clock: Clock;
   mailer: Mailer;
-  audit: AuditLog;
   fingerprints: Fingerprints;
-  mediaDir: string;
-  uploadsDir: string;
+  /** Processed videos' files: below MEDIA_DIR, or their visible versions in the bucket (S3 mode). */
+  videoFiles: Pick<VideoFiles, 'read'>;
+  /** Removes a video's processed media: from the media directory, or the bucket (S3 mode). */
+  removeMedia: (mediaPath: string) => Promise<unknown>;
+  /** Where the uploads' originals are: the uploads directory, or the bucket (S3 mode). */
+  uploadOriginals: Pick<UploadSource, 'remove'>;
   origin: string;
 }) {
-  const kinds = sqlite.prepare('SELECT DISTINCT kind FROM blocklist_hashes').pluck();
-  const findDigest = sqlite
-    .prepare('SELECT list_id FROM blocklist_hashes WHERE kind = ? AND hash = ? LIMIT 1')
-    .pluck();
   // Entries are only ever added (a removed list's stay in memory and are skipped): the id is the sequence.
-  const index = createSummaryIndex(
-    sqlite,
-    'SELECT id, summary_hi, summary_lo, id FROM blocklist_fingerprints WHERE id > ? ORDER BY id',
-  );
-  const fpOne = sqlite.prepare('SELECT list_id, label, seconds FROM blocklist_fingerprints WHERE id = ?');
-  const insertQuarantine = sqlite.prepare(
-    `INSERT OR IGNORE INTO quarantine (video_id, list_id, matched, state, created_at) VALUES (?, ?, ?, 'held', ?)`,
-  );
-  const admins = sqlite.prepare(
-    `SELECT m.email, p.lang FROM members m LEFT JOIN notification_prefs p ON p.member_id = m.id
-      WHERE m.role = 'admin' AND m.status = 'active'`,
-  );
-  const held = sqlite.prepare(
-    `SELECT q.video_id, q.state, v.media_path, v.status_id, v.title FROM quarantine q JOIN videos v ON v.id = q.video_id
-      WHERE q.video_id = ?`,
-  );
+  const index = createSummaryIndex(repo.fingerprintSummariesSince);
 
-  function alertAdmins(videoId: number, title: string, matched: string) {
-    for (const a of admins.all() as { email: string; lang: string | null }[]) {
+  async function alertAdmins(videoId: number, title: string, matched: string) {
+    for (const a of await repo.adminRecipients()) {
       const lang: Lang = a.lang && isLang(a.lang) ? a.lang : 'en';
       const { t } = createI18n(lang);
       mailer.queue({
@@ -184,180 +167,176 @@ export function createBlocklists({
   }
 
   /** Holds a video in quarantine (once: a re-run of the ingest changes nothing and mails nobody again). */
-  function quarantine(videoId: number, listId: number | null, matched: string): void {
-    const done = sqlite.transaction(() => {
-      if (insertQuarantine.run(videoId, listId, matched, clock.now()).changes === 0) return null;
-      const v = sqlite.prepare('SELECT title, status_id FROM videos WHERE id = ?').get(videoId) as
-        | { title: string; status_id: number }
-        | undefined;
-      sqlite.prepare('UPDATE videos SET status_id = 8 WHERE id = ?').run(videoId);
-      audit.record({
-        actorId: null,
-        action: 'video.quarantine',
-        targetType: 'video',
-        targetId: videoId,
-        reason: matched,
-        before: { status_id: v?.status_id ?? null },
-        after: { status_id: 8, list_id: listId },
-      });
-      return v?.title ?? '';
-    })();
-    if (done !== null) alertAdmins(videoId, done, matched);
+  async function quarantine(videoId: number, listId: number | null, matched: string): Promise<void> {
+    const now = clock.now();
+    const title = await repo.quarantine({
+      videoId,
+      listId,
+      matched,
+      now,
+      audit: (statusBefore) =>
+        auditRow(
+          {
+            actorId: null,
+            action: 'video.quarantine',
+            targetType: 'video',
+            targetId: videoId,
+            reason: matched,
+            before: { status_id: statusBefore },
+            after: { status_id: 8, list_id: listId },
+          },
+          now,
+        ),
+    });
+    if (title !== null) await alertAdmins(videoId, title, matched);
   }
 
   /** The first blocklisted fingerprint this one shares a stretch of pictures with. */
-  function fingerprintListed(fp: Fingerprint): { listId: number; label: string } | null {
+  async function fingerprintListed(fp: Fingerprint): Promise<{ listId: number; label: string } | null> {
     const s = summarize(fp);
     if (!s) return null;
-    for (const id of index.nearest(s, 20)) {
-      const row = fpOne.get(id) as { list_id: number; label: string; seconds: Buffer } | undefined;
+    for (const id of await index.nearest(s, 20)) {
+      const row = await repo.fingerprint(id);
       const theirs = row && decodeFingerprint(row.seconds);
-      if (theirs && compareFingerprints(fp, theirs).ranges.length > 0)
+      if (row && theirs && compareFingerprints(fp, theirs).ranges.length > 0)
         return { listId: row.list_id, label: row.label };
     }
     return null;
   }
 
+  /** A held video's media path; 404 when it is not held. */
+  async function mustBeHeld(videoId: number): Promise<{ media_path: string | null }> {
+    const q = await repo.held(videoId);
+    if (q?.state !== 'held') throw new AppError('not_found', { status: 404 });
+    return q;
+  }
+
   const service = {
     /** Digests beyond SHA-256 (which the ingest always takes) that some imported list holds. */
-    wantedDigests(): DigestKind[] {
-      return (kinds.all() as DigestKind[]).filter((k) => k !== 'sha256');
+    async wantedDigests(): Promise<DigestKind[]> {
+      return (await repo.digestKinds()).filter((k) => k !== 'sha256');
     },
 
     /** Quarantines the video when one of its file digests is listed; true when it is (or already was). */
-    screenDigests(videoId: number, digests: FileDigests): boolean {
+    async screenDigests(videoId: number, digests: FileDigests): Promise<boolean> {
       for (const [kind, hex] of Object.entries(digests) as [DigestKind, string][]) {
-        const listId = findDigest.get(kind, hex.toLowerCase()) as number | undefined;
-        if (listId !== undefined) {
-          quarantine(videoId, listId, `${kind}:${hex.toLowerCase()}`);
+        const listId = await repo.listOfDigest(kind, hex.toLowerCase());
+        if (listId !== null) {
+          await quarantine(videoId, listId, `${kind}:${hex.toLowerCase()}`);
           return true;
         }
       }
       return service.isQuarantined(videoId);
     },
 
-    isQuarantined(videoId: number): boolean {
-      const q = held.get(videoId) as { state: string } | undefined;
-      return q?.state === 'held';
+    async isQuarantined(videoId: number): Promise<boolean> {
+      return (await repo.held(videoId))?.state === 'held';
     },
 
     /**
      * After the pipeline: the perceptual blocklist first (a listed video is never indexed, so it is never
-     * named to moderators), then the near-duplicate index. Returns whether the video is quarantined.
+     * named to moderators), then the near-duplicate index. Returns whether the video is quarantined. `own`:
+     * the fingerprint the pipeline just wrote (the ingest's local output, not yet in the store in S3 mode).
      */
     async afterProcess(
       videoId: number,
       mediaPath: string,
       stored: Parameters<Fingerprints['indexAndMatch']>[2],
+      own?: Fingerprint | null,
     ): Promise<boolean> {
-      if (service.isQuarantined(videoId)) return true;
-      const fp = stored?.summary ? await fingerprints.read(mediaPath) : null;
-      const listed = fp ? fingerprintListed(fp) : null;
+      if (await service.isQuarantined(videoId)) return true;
+      const fp = stored?.summary ? (own ?? (await fingerprints.read(mediaPath))) : null;
+      const listed = fp ? await fingerprintListed(fp) : null;
       if (listed) {
-        quarantine(videoId, listed.listId, `fingerprint:${listed.label}`);
+        await quarantine(videoId, listed.listId, `fingerprint:${listed.label}`);
         return true;
       }
-      await fingerprints.indexAndMatch(videoId, mediaPath, stored);
+      await fingerprints.indexAndMatch(videoId, mediaPath, stored, fp);
       return false;
     },
 
     /** Imports a list; 400 blocklist_invalid when it holds no usable entry. */
-    importList(
+    async importList(
       actorId: number,
       input: { name: string; kind: 'file' | 'fingerprint'; text: string },
-    ): { id: number; entries: number; rejected: number } {
+    ): Promise<{ id: number; entries: number; rejected: number }> {
       if (Buffer.byteLength(input.text) > BLOCKLIST_MAX_BYTES)
         throw new AppError('blocklist_too_large', { field: 'text', status: 413 });
-      const parsed =
-        input.kind === 'file'
-          ? (() => {
-              const p = parseDigestList(input.text);
-              return { rows: p.digests, rejected: p.rejected };
-            })()
-          : (() => {
-              const p = parseFingerprintList(input.text);
-              return { rows: p.entries, rejected: p.rejected };
-            })();
-      if (parsed.rows.length === 0) throw new AppError('blocklist_invalid', { field: 'text' });
-      if (parsed.rows.length > MAX_ENTRIES)
-        throw new AppError('blocklist_too_large', { field: 'text', status: 413 });
-      const id = sqlite.transaction(() => {
-        const listId = Number(
-          sqlite
-            .prepare(
-              'INSERT INTO blocklists (name, kind, entries, imported_by, created_at) VALUES (?, ?, ?, ?, ?)',
-            )
-            .run(input.name, input.kind, parsed.rows.length, actorId, clock.now()).lastInsertRowid,
-        );
-        if (input.kind === 'file') {
-          const add = sqlite.prepare(
-            'INSERT OR IGNORE INTO blocklist_hashes (kind, hash, list_id) VALUES (?, ?, ?)',
-          );
-          for (const [kind, hex] of parsed.rows as [DigestKind, string][]) add.run(kind, hex, listId);
-        } else {
-          const add = sqlite.prepare(
-            'INSERT INTO blocklist_fingerprints (list_id, label, summary_hi, summary_lo, seconds) VALUES (?, ?, ?, ?, ?)',
-          );
-          for (const e of parsed.rows as FingerprintListEntry[])
-            add.run(listId, e.label, e.summary[0], e.summary[1], Buffer.from(e.seconds, 'base64'));
-        }
-        audit.record({
-          actorId,
-          action: 'blocklist.import',
-          targetType: 'blocklist',
-          targetId: listId,
-          reason: input.name,
-          after: { kind: input.kind, entries: parsed.rows.length, rejected: parsed.rejected },
-        });
-        return listId;
-      })();
-      return { id, entries: parsed.rows.length, rejected: parsed.rejected };
+      let entries: ImportedEntries;
+      let count: number;
+      let rejected: number;
+      if (input.kind === 'file') {
+        const p = parseDigestList(input.text);
+        entries = { kind: 'file', digests: p.digests };
+        [count, rejected] = [p.digests.length, p.rejected];
+      } else {
+        const p = parseFingerprintList(input.text);
+        entries = {
+          kind: 'fingerprint',
+          fingerprints: p.entries.map((e) => ({
+            label: e.label,
+            hi: e.summary[0],
+            lo: e.summary[1],
+            seconds: Buffer.from(e.seconds, 'base64'),
+          })),
+        };
+        [count, rejected] = [p.entries.length, p.rejected];
+      }
+      if (count === 0) throw new AppError('blocklist_invalid', { field: 'text' });
+      if (count > MAX_ENTRIES) throw new AppError('blocklist_too_large', { field: 'text', status: 413 });
+      const now = clock.now();
+      const id = await repo.importList({
+        name: input.name,
+        entries,
+        count,
+        actorId,
+        now,
+        audit: (listId) =>
+          auditRow(
+            {
+              actorId,
+              action: 'blocklist.import',
+              targetType: 'blocklist',
+              targetId: listId,
+              reason: input.name,
+              after: { kind: input.kind, entries: count, rejected },
+            },
+            now,
+          ),
+      });
+      return { id, entries: count, rejected };
     },
 
     /** The imported lists, newest first. */
-    lists(): {
-      id: number;
-      name: string;
-      kind: string;
-      entries: number;
-      createdAt: number;
-      importedBy: string | null;
-    }[] {
-      return sqlite
-        .prepare(
-          `SELECT l.id, l.name, l.kind, l.entries, l.created_at AS createdAt, m.name AS importedBy
-             FROM blocklists l LEFT JOIN members m ON m.id = l.imported_by ORDER BY l.id DESC`,
-        )
-        .all() as ReturnType<typeof service.lists>;
+    lists(): Promise<
+      {
+        id: number;
+        name: string;
+        kind: string;
+        entries: number;
+        createdAt: number;
+        importedBy: string | null;
+      }[]
+    > {
+      return repo.lists();
     },
 
     /** Removes a list (its entries go with it); videos it quarantined stay until an admin decides. */
-    removeList(actorId: number, listId: number): boolean {
-      return sqlite.transaction(() => {
-        const r = sqlite.prepare('SELECT name FROM blocklists WHERE id = ?').get(listId) as
-          | { name: string }
-          | undefined;
-        if (!r) return false;
-        sqlite.prepare('DELETE FROM blocklists WHERE id = ?').run(listId);
-        audit.record({
-          actorId,
-          action: 'blocklist.remove',
-          targetType: 'blocklist',
-          targetId: listId,
-          reason: r.name,
-        });
-        return true;
-      })();
+    removeList(actorId: number, listId: number): Promise<boolean> {
+      const now = clock.now();
+      return repo.removeList(listId, (name) =>
+        auditRow(
+          { actorId, action: 'blocklist.remove', targetType: 'blocklist', targetId: listId, reason: name },
+          now,
+        ),
+      );
     },
 
     /** This engine's perceptual list of the given processed videos (to share, or to test a list). */
     async exportFingerprints(videoIds: readonly number[]): Promise<FingerprintList> {
       const entries: FingerprintListEntry[] = [];
       for (const id of videoIds) {
-        const path = sqlite.prepare('SELECT media_path FROM videos WHERE id = ?').pluck().get(id) as
-          | string
-          | null;
-        const fp = await fingerprints.read(path);
+        const fp = await fingerprints.read(await repo.mediaPathOf(id));
         const entry = fp && fingerprintEntry(`video ${id}`, fp);
         if (entry) entries.push(entry);
       }
@@ -365,27 +344,8 @@ export function createBlocklists({
     },
 
     /** The quarantine: metadata only, never media; oldest first. */
-    quarantined(): QuarantineEntry[] {
-      return (
-        sqlite
-          .prepare(
-            `SELECT q.video_id, v.title, v.uploader_id, m.name AS uploader_name, v.added_at, q.created_at, q.matched,
-                    l.name AS list
-               FROM quarantine q JOIN videos v ON v.id = q.video_id
-               LEFT JOIN members m ON m.id = v.uploader_id LEFT JOIN blocklists l ON l.id = q.list_id
-              WHERE q.state = 'held' ORDER BY q.created_at, q.video_id LIMIT 500`,
-          )
-          .all() as {
-          video_id: number;
-          title: string;
-          uploader_id: number | null;
-          uploader_name: string | null;
-          added_at: number;
-          created_at: number;
-          matched: string;
-          list: string | null;
-        }[]
-      ).map((r) => ({
+    async quarantined(): Promise<QuarantineEntry[]> {
+      return (await repo.quarantined(500)).map((r) => ({
         videoId: r.video_id,
         title: r.title,
         uploader: r.uploader_id && r.uploader_name ? { id: r.uploader_id, name: r.uploader_name } : null,
@@ -396,8 +356,8 @@ export function createBlocklists({
       }));
     },
 
-    count(): number {
-      return sqlite.prepare("SELECT count(*) FROM quarantine WHERE state = 'held'").pluck().get() as number;
+    count(): Promise<number> {
+      return repo.countHeld();
     },
 
     /**
@@ -405,58 +365,58 @@ export function createBlocklists({
      * processing) and into the near-duplicate index. 404 when it is not held.
      */
     async release(actorId: number, videoId: number): Promise<void> {
-      const q = held.get(videoId) as { state: string; media_path: string | null } | undefined;
-      if (q?.state !== 'held') throw new AppError('not_found', { status: 404 });
+      const q = await mustBeHeld(videoId);
       const to = q.media_path ? 2 : 6;
-      sqlite.transaction(() => {
-        sqlite
-          .prepare(
-            "UPDATE quarantine SET state = 'released', decided_by = ?, decided_at = ? WHERE video_id = ?",
-          )
-          .run(actorId, clock.now(), videoId);
-        sqlite.prepare('UPDATE videos SET status_id = ? WHERE id = ? AND status_id = 8').run(to, videoId);
-        audit.record({
-          actorId,
-          action: 'quarantine.release',
-          targetType: 'video',
-          targetId: videoId,
-          before: { status_id: 8 },
-          after: { status_id: to },
-        });
-      })();
+      const now = clock.now();
+      await repo.decide({
+        videoId,
+        state: 'released',
+        statusId: to,
+        actorId,
+        now,
+        audit: auditRow(
+          {
+            actorId,
+            action: 'quarantine.release',
+            targetType: 'video',
+            targetId: videoId,
+            before: { status_id: 8 },
+            after: { status_id: to },
+          },
+          now,
+        ),
+      });
       if (q.media_path) {
-        const manifest = await readManifest(join(mediaDir, q.media_path));
+        const manifest = await readVideoManifest(videoFiles, q.media_path);
         await fingerprints.indexAndMatch(videoId, q.media_path, manifest?.fingerprint);
       }
     },
 
     /** Deletes a held video for good: status deleted, its media and original file removed. */
     async deleteForever(actorId: number, videoId: number): Promise<void> {
-      const q = held.get(videoId) as { state: string; media_path: string | null } | undefined;
-      if (q?.state !== 'held') throw new AppError('not_found', { status: 404 });
-      const originals = sqlite
-        .prepare('SELECT id FROM uploads WHERE video_id = ?')
-        .pluck()
-        .all(videoId) as string[];
-      sqlite.transaction(() => {
-        sqlite
-          .prepare(
-            "UPDATE quarantine SET state = 'deleted', decided_by = ?, decided_at = ? WHERE video_id = ?",
-          )
-          .run(actorId, clock.now(), videoId);
-        sqlite.prepare('UPDATE videos SET status_id = 5, media_path = NULL WHERE id = ?').run(videoId);
-        audit.record({
-          actorId,
-          action: 'quarantine.delete',
-          targetType: 'video',
-          targetId: videoId,
-          before: { status_id: 8 },
-          after: { status_id: 5 },
-        });
-      })();
-      if (q.media_path && /^uploads\/\d+$/.test(q.media_path))
-        await rm(join(mediaDir, q.media_path), { recursive: true, force: true });
-      for (const id of originals) await rm(join(uploadsDir, id), { force: true });
+      const q = await mustBeHeld(videoId);
+      const originals = await repo.uploadsOf(videoId);
+      const now = clock.now();
+      await repo.decide({
+        videoId,
+        state: 'deleted',
+        statusId: 5,
+        actorId,
+        now,
+        audit: auditRow(
+          {
+            actorId,
+            action: 'quarantine.delete',
+            targetType: 'video',
+            targetId: videoId,
+            before: { status_id: 8 },
+            after: { status_id: 5 },
+          },
+          now,
+        ),
+      });
+      if (q.media_path && /^uploads\/\d+$/.test(q.media_path)) await removeMedia(q.media_path);
+      for (const id of originals) await uploadOriginals.remove(id);
     },
   };
   return service;

@@ -7,8 +7,9 @@ import {
   FULL_COPY_COVERAGE,
   MEDIA_FILES,
 } from '@vt/media';
-import type Database from 'better-sqlite3';
+import type { VideoFiles } from '../../media-store/video-files';
 import type { Clock } from '../shared/clock';
+import type { FingerprintsRepository } from './fingerprints.repository';
 import { createSummaryIndex } from './summary-index';
 
 /** [start, end, matchStart, matchEnd] in seconds (end exclusive): a stretch of this video and the same pictures in the other. */
@@ -41,65 +42,35 @@ interface StoredFingerprint {
 }
 
 /**
+ * The fingerprint a pipeline run just wrote into a local directory (the ingest's, before its media is
+ * published: in S3 mode it is in no bucket yet), or null.
+ */
+export async function fingerprintIn(dir: string): Promise<Fingerprint | null> {
+  const bytes = await readFile(join(dir, MEDIA_FILES.fingerprint)).catch(() => null);
+  return bytes ? decodeFingerprint(bytes) : null;
+}
+
+/**
  * Near-duplicates by fingerprint (ADR 0033, 0034): every processed upload's summary is stored, compared with
  * the nearest stored summaries, the candidates verified second by second on their fingerprint.bin, and what
  * it shares with them is recorded for moderators. A full copy of another video is held: approving it takes
  * an explicit, audited override (decisions.service).
  */
 export function createFingerprints({
-  sqlite,
+  repo,
   clock,
-  mediaDir,
+  videoFiles,
 }: {
-  sqlite: Database.Database;
+  repo: FingerprintsRepository;
   clock: Clock;
-  mediaDir: string;
+  /** Processed videos' files: below MEDIA_DIR, or their visible versions in the bucket (S3 mode). */
+  videoFiles: Pick<VideoFiles, 'read'>;
 }) {
-  const index = createSummaryIndex(
-    sqlite,
-    'SELECT video_id, summary_hi, summary_lo, seq FROM video_fingerprints WHERE seq > ? ORDER BY seq',
-  );
-  const save = sqlite.prepare(
-    `INSERT INTO video_fingerprints (video_id, summary_hi, summary_lo, seconds, created_at, seq)
-     VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM video_fingerprints))
-     ON CONFLICT (video_id) DO UPDATE SET summary_hi = excluded.summary_hi, summary_lo = excluded.summary_lo,
-       seconds = excluded.seconds, seq = excluded.seq`,
-  );
-  const mediaOf = sqlite.prepare('SELECT media_path FROM videos WHERE id = ? AND status_id != 5').pluck();
-  const clearMatches = sqlite.prepare('DELETE FROM fingerprint_matches WHERE video_id = ?');
-  const saveMatch = sqlite.prepare(
-    `INSERT OR REPLACE INTO fingerprint_matches (video_id, match_id, coverage, match_coverage, ranges, full_copy, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // Both directions: the video as the later upload (video_id) and as the one a later upload copies (match_id).
-  // Quarantined videos (status 8) are never named to moderators.
-  const matches = sqlite.prepare(
-    `SELECT * FROM (
-       SELECT m.match_id AS videoId, v.title, v.dir, v.status_id AS statusId, m.coverage,
-              m.match_coverage AS otherCoverage, m.full_copy AS fullCopy, 0 AS later, m.ranges
-         FROM fingerprint_matches m JOIN videos v ON v.id = m.match_id
-        WHERE m.video_id = ? AND v.status_id != 8
-       UNION ALL
-       SELECT m.video_id, v.title, v.dir, v.status_id, m.match_coverage, m.coverage, 0, 1, m.ranges
-         FROM fingerprint_matches m JOIN videos v ON v.id = m.video_id
-        WHERE m.match_id = ? AND v.status_id != 8)
-     ORDER BY fullCopy DESC, coverage DESC LIMIT ${SHOWN}`,
-  );
-  const copies = sqlite
-    .prepare(
-      `SELECT match_id FROM fingerprint_matches WHERE video_id = ?
-       UNION SELECT video_id FROM fingerprint_matches WHERE match_id = ? ORDER BY 1`,
-    )
-    .pluck();
-  const holding = sqlite.prepare(
-    `SELECT m.video_id AS id, m.match_id AS of FROM fingerprint_matches m JOIN videos v ON v.id = m.match_id
-      WHERE m.full_copy = 1 AND v.status_id != 8 AND m.video_id IN (SELECT value FROM json_each(?))
-      ORDER BY m.coverage DESC`,
-  );
+  const index = createSummaryIndex(repo.summariesSince);
 
   async function read(mediaPath: string | null | undefined): Promise<Fingerprint | null> {
     if (!mediaPath) return null;
-    const bytes = await readFile(join(mediaDir, mediaPath, MEDIA_FILES.fingerprint)).catch(() => null);
+    const bytes = await videoFiles.read(mediaPath, MEDIA_FILES.fingerprint).catch(() => null);
     return bytes ? decodeFingerprint(bytes) : null;
   }
 
@@ -110,24 +81,25 @@ export function createFingerprints({
     /**
      * Stores a processed video's summary and records what it shares with the videos whose summaries are
      * nearest, verified second by second. Idempotent: a re-run (or a re-processed video) replaces its rows.
-     * Returns how many videos it shares pictures with and whether it is a full copy of one.
+     * Returns how many videos it shares pictures with and whether it is a full copy of one. `own`: the
+     * video's fingerprint when the caller has it (the ingest, from its local output); read otherwise.
      */
     async indexAndMatch(
       videoId: number,
       mediaPath: string,
       stored: StoredFingerprint | null | undefined,
+      own?: Fingerprint | null,
     ): Promise<{ matched: number; fullCopyOf: number | null }> {
       const none = { matched: 0, fullCopyOf: null };
       const summary = stored?.summary;
-      const fp = summary ? await read(mediaPath) : null;
+      const fp = summary ? (own ?? (await read(mediaPath))) : null;
       if (!summary || !fp) return none;
-      const candidates = index
-        .nearest({ hi: summary[0], lo: summary[1] }, CANDIDATES + 1)
+      const candidates = (await index.nearest({ hi: summary[0], lo: summary[1] }, CANDIDATES + 1))
         .filter((id) => id !== videoId)
         .slice(0, CANDIDATES);
       const found: { other: number; coverage: number; otherCoverage: number; spans: MatchedSpan[] }[] = [];
       for (const other of candidates) {
-        const theirs = await read(mediaOf.get(other) as string | null);
+        const theirs = await read(await repo.mediaPathOf(other));
         if (!theirs) continue;
         const m = compareFingerprints(fp, theirs);
         if (m.ranges.length === 0) continue;
@@ -138,44 +110,35 @@ export function createFingerprints({
           spans: m.ranges.map((r) => [r.aStart, r.aEnd, r.bStart, r.bEnd]),
         });
       }
-      const now = clock.now();
-      sqlite.transaction(() => {
-        clearMatches.run(videoId);
-        for (const f of found)
-          saveMatch.run(
-            videoId,
-            f.other,
-            f.coverage,
-            f.otherCoverage,
-            JSON.stringify(f.spans),
-            f.coverage >= FULL_COPY_COVERAGE ? 1 : 0,
-            now,
-          );
-        save.run(videoId, summary[0], summary[1], stored.seconds, now);
-      })();
+      await repo.saveMatches({
+        videoId,
+        matches: found.map((f) => ({
+          matchId: f.other,
+          coverage: f.coverage,
+          matchCoverage: f.otherCoverage,
+          ranges: JSON.stringify(f.spans),
+          fullCopy: f.coverage >= FULL_COPY_COVERAGE,
+        })),
+        summary: { hi: summary[0], lo: summary[1], seconds: stored.seconds },
+        now: clock.now(),
+      });
       const full = found
         .filter((f) => f.coverage >= FULL_COPY_COVERAGE)
         .sort((a, b) => b.coverage - a.coverage)[0];
       return { matched: found.length, fullCopyOf: full?.other ?? null };
     },
 
+    /** Processed videos not yet indexed (processed before fingerprints existed), by id. */
+    unindexed(limit: number): Promise<{ id: number; media_path: string }[]> {
+      return repo.unindexed(limit);
+    },
+
     /** What moderators see on a queued video: full copies first, then the largest shares (both directions). */
-    matchesOf(videoId: number): FingerprintMatchHint[] {
-      return (
-        matches.all(videoId, videoId) as (Omit<FingerprintMatchHint, 'fullCopy' | 'later' | 'spans'> & {
-          fullCopy: number;
-          later: number;
-          ranges: string;
-        })[]
-      ).map(({ ranges, fullCopy, later, ...r }) => {
+    async matchesOf(videoId: number): Promise<FingerprintMatchHint[]> {
+      return (await repo.matchesOf(videoId, SHOWN)).map(({ ranges, ...r }) => {
         const spans = JSON.parse(ranges) as MatchedSpan[];
-        return {
-          ...r,
-          fullCopy: fullCopy === 1,
-          later: later === 1,
-          // Stored from the later upload's side: seen from the earlier one, the two sides swap.
-          spans: later === 1 ? spans.map(([a, b, c, d]): MatchedSpan => [c, d, a, b]) : spans,
-        };
+        // Stored from the later upload's side: seen from the earlier one, the two sides swap.
+        return { ...r, spans: r.later ? spans.map(([a, b, c, d]): MatchedSpan => [c, d, a, b]) : spans };
       });
     },
 
@@ -183,19 +146,17 @@ export function createFingerprints({
      * Ids of every video this one shares pictures with, in either direction (it copies them, or they copy
      * it), ascending. For removals that must also take down known copies, and for grouping versions.
      */
-    copiesOf(videoId: number): number[] {
-      return copies.all(videoId, videoId) as number[];
+    copiesOf(videoId: number): Promise<number[]> {
+      return repo.copiesOf(videoId);
     },
 
     /**
      * The held ones among `videoIds`: each a full copy of another (not quarantined) video, with the video
      * it copies (the largest share first).
      */
-    heldAmong(videoIds: readonly number[]): Map<number, number> {
+    async heldAmong(videoIds: readonly number[]): Promise<Map<number, number>> {
       const held = new Map<number, number>();
-      if (videoIds.length === 0) return held;
-      for (const r of holding.all(JSON.stringify(videoIds)) as { id: number; of: number }[])
-        if (!held.has(r.id)) held.set(r.id, r.of);
+      for (const r of await repo.fullCopiesAmong(videoIds)) if (!held.has(r.id)) held.set(r.id, r.of);
       return held;
     },
   };

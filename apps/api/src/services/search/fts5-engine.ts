@@ -1,4 +1,4 @@
-import { indexVideos, removeFromIndex } from '@vt/db';
+import { indexVideos, rebuildSearchIndex, removeFromIndex, searchIndexIsEmpty } from '@vt/db';
 import type Database from 'better-sqlite3';
 import { MODEL_EXISTS, orderFor } from '../videos/video-listing.service';
 import { notAVersion } from '../videos/video-versions.service';
@@ -85,6 +85,9 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
   return {
     name: 'fts5',
     async init() {},
+    isEmpty: async () => searchIndexIsEmpty(sqlite),
+    // SQLite's own index (ADR 0045), rebuilt from its tables in one statement per batch.
+    rebuild: async (progress) => rebuildSearchIndex(sqlite, progress),
 
     async index(ids) {
       indexVideos(sqlite, ids);

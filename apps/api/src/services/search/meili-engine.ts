@@ -1,7 +1,7 @@
 import type { VideoSort } from '@vt/rules';
-import type Database from 'better-sqlite3';
 import { Meilisearch } from 'meilisearch';
-import { loadSearchDocuments, type SearchDocument } from './search-documents';
+import type { SearchRepository } from './search.repository';
+import type { SearchDocument } from './search-documents';
 import type { SearchEngine, SearchQuery } from './search-engine';
 
 export const MEILI_INDEX = 'videos';
@@ -24,7 +24,7 @@ const quote = (v: string) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"
 
 /** Meilisearch, when MEILI_HOST is set: the same contract as FTS5, settings applied at start. */
 export function createMeiliEngine(opts: {
-  sqlite: Database.Database;
+  repo: Pick<SearchRepository, 'documents'>;
   host: string;
   apiKey?: string;
   synonyms?: Record<string, string[]>;
@@ -35,6 +35,10 @@ export function createMeiliEngine(opts: {
 
   return {
     name: 'meilisearch',
+
+    async isEmpty() {
+      return (await index.getStats()).numberOfDocuments === 0;
+    },
 
     async init() {
       await client.createIndex(index.uid, { primaryKey: 'id' }).waitTask();
@@ -54,7 +58,7 @@ export function createMeiliEngine(opts: {
     },
 
     async index(ids) {
-      const docs = loadSearchDocuments(opts.sqlite, ids);
+      const docs = await opts.repo.documents(ids);
       const listed = new Set(docs.map((d) => d.id));
       if (docs.length) await index.addDocuments(docs).waitTask();
       const gone = ids.filter((id) => !listed.has(id));

@@ -36,6 +36,10 @@ export interface SearchEngine {
   readonly name: 'fts5' | 'meilisearch' | 'postgres';
   /** Applies the engine's settings; called once at start. */
   init(): Promise<void>;
+  /** Whether the index holds nothing yet (a new or copied database): the site then fills it at start. */
+  isEmpty(): Promise<boolean>;
+  /** Rebuilds the whole index in one pass, where the engine can do better than indexing every video. */
+  rebuild?(progress?: (done: number, total: number) => void): Promise<number>;
   /** (Re-)indexes these videos from the database: listed ones are indexed, the others removed. */
   index(ids: readonly number[]): Promise<void>;
   remove(ids: readonly number[]): Promise<void>;

@@ -1,11 +1,10 @@
 import { LANGS } from '@vt/i18n';
 import { GENDERS } from '@vt/rules';
-import type Database from 'better-sqlite3';
 import { albumUrl } from '../albums/album.service';
 import { channelUrl } from '../channels/channel.service';
 import type { MediaUrls } from '../media/media-urls.service';
 import { videoUrl } from '../videos/video-row';
-import { notAVersion } from '../videos/video-versions.service';
+import { PAGED, type PagedKind, type SitemapRepository } from './sitemap.repository';
 
 /**
  * Each paged sitemap file covers a fixed range of ids, so an entry never moves between files and a
@@ -17,17 +16,6 @@ export const SITEMAP_IDS_PER_FILE = 10_000;
 const BATCH = 1000;
 /** Google reads at most this much of a video description. */
 const DESCRIPTION_MAX = 2048;
-
-const PAGED = ['videos', 'models', 'albums'] as const;
-type PagedKind = (typeof PAGED)[number];
-
-/** Only what a visitor may see: the same conditions the listings use. */
-const LISTED: Record<PagedKind, string> = {
-  // A version group is one entry, its canonical page (ADR 0035).
-  videos: `status_id = 1 AND is_private = 0 AND ${notAVersion('videos')}`,
-  models: 'videos_count > 0',
-  albums: 'status_id = 1 AND is_private = 0',
-};
 
 /** Indexable entry pages (the canonical form of each listing's first page). */
 const STATIC_PAGES = [
@@ -74,19 +62,10 @@ const URLSET_OPEN =
   '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const URLSET_CLOSE = '</urlset>\n';
 
-interface VideoRow {
-  id: number;
-  dir: string;
-  title: string;
-  description: string;
-  duration_sec: number;
-  post_date: number;
-  video_viewed: number;
-  media_path: string | null;
-}
+type VideoRow = Awaited<ReturnType<SitemapRepository['videos']>>[number];
 
 export interface SitemapDeps {
-  sqlite: Database.Database;
+  repo: SitemapRepository;
   urls: MediaUrls;
   /** PUBLIC_ORIGIN: sitemaps must name absolute URLs. */
   origin: string;
@@ -97,37 +76,8 @@ export interface SitemapDeps {
  * files of videos (Google's video extension; the player is the public embed page, never a signed media
  * URL), models and albums. Files are produced in chunks so a route can stream them.
  */
-export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
+export function createSitemaps({ repo, urls, origin }: SitemapDeps) {
   const abs = (path: string) => xmlEscape(`${origin}${path}`);
-
-  const maxId = Object.fromEntries(
-    PAGED.map((kind) => [kind, sqlite.prepare(`SELECT max(id) FROM ${kind}`).pluck()]),
-  ) as Record<PagedKind, Database.Statement>;
-  const anyListed = Object.fromEntries(
-    PAGED.map((kind) => [
-      kind,
-      sqlite.prepare(`SELECT 1 FROM ${kind} WHERE id >= ? AND id < ? AND ${LISTED[kind]} LIMIT 1`).pluck(),
-    ]),
-  ) as Record<PagedKind, Database.Statement>;
-
-  const videoBatch = sqlite.prepare(
-    `SELECT id, dir, title, description, duration_sec, post_date, video_viewed, media_path FROM videos
-     WHERE id > ? AND id < ? AND ${LISTED.videos} ORDER BY id LIMIT ${BATCH}`,
-  );
-  const modelBatch = sqlite.prepare(
-    `SELECT id, dir FROM models WHERE id > ? AND id < ? AND ${LISTED.models} ORDER BY id LIMIT ${BATCH}`,
-  );
-  const albumBatch = sqlite.prepare(
-    `SELECT id, dir, post_date FROM albums WHERE id > ? AND id < ? AND ${LISTED.albums} ORDER BY id LIMIT ${BATCH}`,
-  );
-  const channelDirs = sqlite
-    .prepare(
-      'SELECT c.dir FROM channels c WHERE EXISTS (SELECT 1 FROM videos v WHERE v.channel_id = c.id AND v.status_id = 1 AND v.is_private = 0) ORDER BY c.id',
-    )
-    .pluck();
-  const categoryDirs = sqlite
-    .prepare('SELECT dir FROM categories WHERE total_videos > 0 ORDER BY sort_order, id')
-    .pluck();
 
   /** `<url>` with its language versions: English is the plain URL, others add `?lang=xx`. */
   function localizedUrl(path: string): string {
@@ -159,10 +109,14 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   }
 
   /** Keyset batches of one id range [from, to). */
-  function* batches<T extends { id: number }>(stmt: Database.Statement, from: number, to: number) {
+  async function* batches<T extends { id: number }>(
+    read: (after: number, to: number, limit: number) => Promise<T[]>,
+    from: number,
+    to: number,
+  ) {
     let after = from - 1;
     for (;;) {
-      const rows = stmt.all(after, to) as T[];
+      const rows = await read(after, to, BATCH);
       if (rows.length === 0) return;
       yield rows;
       if (rows.length < BATCH) return;
@@ -175,27 +129,27 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
   }
 
   /** The numbers of the files of one kind that hold at least one listed entry. */
-  function fileNumbers(kind: PagedKind): number[] {
-    const max = (maxId[kind].get() as number | null) ?? -1;
+  async function fileNumbers(kind: PagedKind): Promise<number[]> {
+    const max = (await repo.maxId(kind)) ?? -1;
     const out: number[] = [];
     for (let n = 1; (n - 1) * SITEMAP_IDS_PER_FILE <= max; n++) {
-      if (anyListed[kind].get(...range(n))) out.push(n);
+      if (await repo.anyListed(kind, ...range(n))) out.push(n);
     }
     return out;
   }
 
-  function* pagedFile(kind: PagedKind, n: number): Generator<string> {
+  async function* pagedFile(kind: PagedKind, n: number): AsyncGenerator<string> {
     const [from, to] = range(n);
     if (kind === 'videos') {
       yield `${URLSET_OPEN} xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">\n`;
-      for (const rows of batches<VideoRow>(videoBatch, from, to)) yield rows.map(videoEntry).join('');
+      for await (const rows of batches(repo.videos, from, to)) yield rows.map(videoEntry).join('');
     } else if (kind === 'models') {
       yield `${URLSET_OPEN}>\n`;
-      for (const rows of batches<{ id: number; dir: string }>(modelBatch, from, to))
+      for await (const rows of batches(repo.models, from, to))
         yield rows.map((m) => `<url><loc>${abs(`/model/${m.dir}/`)}</loc></url>\n`).join('');
     } else {
       yield `${URLSET_OPEN}>\n`;
-      for (const rows of batches<{ id: number; dir: string; post_date: number }>(albumBatch, from, to))
+      for await (const rows of batches(repo.albums, from, to))
         yield rows
           .map(
             (a) =>
@@ -210,13 +164,10 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
 
   return {
     /** The sitemap index: entry pages, categories, channels, then every non-empty file of videos, models and albums. */
-    index(): string {
-      const files = [
-        '/sitemaps/pages.xml',
-        '/sitemaps/categories.xml',
-        '/sitemaps/channels.xml',
-        ...PAGED.flatMap((kind) => fileNumbers(kind).map((n) => `/sitemaps/${kind}-${n}.xml`)),
-      ];
+    async index(): Promise<string> {
+      const files = ['/sitemaps/pages.xml', '/sitemaps/categories.xml', '/sitemaps/channels.xml'];
+      for (const kind of PAGED)
+        for (const n of await fileNumbers(kind)) files.push(`/sitemaps/${kind}-${n}.xml`);
       return (
         '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
         files.map((path) => `<sitemap><loc>${abs(path)}</loc></sitemap>\n`).join('') +
@@ -228,7 +179,7 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
      * One sitemap file by name (`pages`, `categories`, `videos-3`, …) as XML chunks; null when there is no
      * such file. An empty range still answers a valid, empty urlset.
      */
-    file(name: string): Iterable<string> | null {
+    async file(name: string): Promise<Iterable<string> | AsyncIterable<string> | null> {
       if (name === 'pages')
         return [
           LOCALIZED_OPEN,
@@ -242,22 +193,20 @@ export function createSitemaps({ sqlite, urls, origin }: SitemapDeps) {
       if (name === 'channels')
         return [
           LOCALIZED_OPEN,
-          ...(channelDirs.all() as string[]).map((dir) => localizedUrl(channelUrl(dir))),
+          ...(await repo.channelDirs()).map((dir) => localizedUrl(channelUrl(dir))),
           URLSET_CLOSE,
         ];
       if (name === 'categories')
         return [
           LOCALIZED_OPEN,
-          ...(categoryDirs.all() as string[]).map((dir) =>
-            localizedUrl(`/categories/${dir}/latest-updates/1/`),
-          ),
+          ...(await repo.categoryDirs()).map((dir) => localizedUrl(`/categories/${dir}/latest-updates/1/`)),
           URLSET_CLOSE,
         ];
       const paged = /^(videos|models|albums)-([1-9]\d{0,5})$/.exec(name);
       if (!paged) return null;
       const kind = paged[1] as PagedKind;
       const n = Number(paged[2]);
-      if (range(n)[0] > ((maxId[kind].get() as number | null) ?? -1)) return null;
+      if (range(n)[0] > ((await repo.maxId(kind)) ?? -1)) return null;
       return pagedFile(kind, n);
     },
   };

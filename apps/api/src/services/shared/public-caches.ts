@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { CacheEpochRepository } from './cache-epoch.repository';
 
 /**
  * Caches of public answers (the legacy response cache, anonymous pages, sitemaps, memoised lists) register
@@ -6,40 +6,59 @@ import type Database from 'better-sqlite3';
  * simple and always right: a moderation action is rare next to reads, and every answer rebuilds in
  * milliseconds.
  *
- * Each process holds its own caches, so a purge also bumps the database's cache epoch, and `sync()` (run
+ * Each process holds its own caches, so a purge also bumps the database's cache epoch, and `sync()` (awaited
  * at the start of every request) empties this process's caches when another process moved it: a change
- * committed on one API node or worker is seen by every node's next request.
+ * committed on one API node or worker is seen by every node's next request (ADR 0044), on SQLite and on
+ * PostgreSQL alike. Concurrent requests share reads: a request joins a read that starts after it arrived
+ * (never one already under way, which may have missed a purge committed since), so at most two reads are in
+ * flight however many requests arrive, and the worst-case staleness stays one request.
  */
-export function createPublicCaches({ sqlite }: { sqlite: Database.Database }) {
+export function createPublicCaches({ repo }: { repo: CacheEpochRepository }) {
   const purgers: (() => void)[] = [];
-  const read = sqlite.prepare('SELECT epoch FROM cache_epoch WHERE id = 1').pluck();
-  const bump = sqlite
-    .prepare(
-      `INSERT INTO cache_epoch (id, epoch) VALUES (1, 1)
-       ON CONFLICT (id) DO UPDATE SET epoch = epoch + 1 RETURNING epoch`,
-    )
-    .pluck();
-  const current = () => (read.get() as number | undefined) ?? 0;
-  let seen = current();
+  /** The epoch these caches were last emptied for; unknown before the first look (the caches are empty). */
+  let seen: number | undefined;
+  let looking: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
 
   const purgeHere = () => {
     for (const purge of purgers) purge();
+  };
+  const look = () => {
+    looking = repo
+      .read()
+      .then((epoch) => {
+        if (epoch === seen) return;
+        seen = epoch;
+        purgeHere();
+      })
+      .finally(() => {
+        looking = null;
+      });
+    return looking;
   };
 
   return {
     register(purge: () => void): void {
       purgers.push(purge);
     },
-    purge(): void {
-      seen = bump.get() as number;
+    /** Empties this process's caches now, and every other process's at its next request once the bump commits. */
+    async purge(): Promise<void> {
+      purgeHere();
+      seen = await repo.bump();
+      // What was cached while the bump was on its way may predate the change.
       purgeHere();
     },
     /** Empties this process's caches if another process purged since the last look. */
-    sync(): void {
-      const epoch = current();
-      if (epoch === seen) return;
-      seen = epoch;
-      purgeHere();
+    sync(): Promise<void> {
+      if (next) return next;
+      if (!looking) return look();
+      next = looking
+        .catch(() => undefined)
+        .then(() => {
+          next = null;
+          return look();
+        });
+      return next;
     },
   };
 }

@@ -1,13 +1,18 @@
-import { rebuildListingFacets, rollupViewCounters } from '@vt/db';
-import type Database from 'better-sqlite3';
+import { dayNumber } from '@vt/db';
 import type { Clock } from '../shared/clock';
+import type { ViewsRepository } from './views.repository';
 
-/** The stats job: period counters, the per-country ranking and the listing totals. */
-export function createStatsRollup({ sqlite, clock }: { sqlite: Database.Database; clock: Clock }) {
+/** The stats job: period counters and the per-country ranking, then the listing totals (the data layer). */
+export function createStatsRollup({ repo, clock }: { repo: ViewsRepository; clock: Clock }) {
   return {
-    run(): void {
-      rollupViewCounters(sqlite, Math.floor(clock.now() / 86_400));
-      rebuildListingFacets(sqlite);
+    async run(): Promise<void> {
+      await repo.rollup(dayNumber(clock.now()));
+      await repo.rebuildListingFacets();
+    },
+
+    /** At start: a database that never ran the stats job (copied, imported) gets its totals now. */
+    async runIfNeverRan(): Promise<void> {
+      if (!(await repo.hasListingFacets())) await this.run();
     },
   };
 }

@@ -1,14 +1,9 @@
-import type Database from 'better-sqlite3';
+import { dayNumber } from '@vt/db';
 import type { RateLimits } from '../limits/rate-limits.service';
 import type { Clock } from '../shared/clock';
+import type { ViewBatch, ViewsRepository } from './views.repository';
 
 export const UNKNOWN_COUNTRY = 'xx';
-
-interface Pending {
-  total: number;
-  byCountry: Map<string, number>;
-  byMember: Set<number>;
-}
 
 /** Who is viewing: the member when signed in, else the address plus the visitor cookie's id. */
 export interface Visitor {
@@ -32,59 +27,35 @@ function visitorKeys(v: Visitor): [string, string | undefined] {
 
 /**
  * Views are the hottest write: they accumulate in memory and land in one transaction per flush
- * (ARCHITECTURE: batched hot writes). Losing up to a second of view counts in a crash is acceptable.
- * A visitor counts once per video (or album) in VIEW_WINDOW, so repeating the call inflates nothing.
+ * (ARCHITECTURE: batched hot writes), on SQLite or PostgreSQL; batches from several nodes add up, as each
+ * only adds its own counts. Losing up to a second of view counts in a crash is acceptable; a flush the
+ * database refused goes back into the next one. A visitor counts once per video (or album) in VIEW_WINDOW,
+ * so repeating the call inflates nothing.
  */
 export function createViewStats({
-  sqlite,
+  repo,
   clock,
   limits,
 }: {
-  sqlite: Database.Database;
+  repo: ViewsRepository;
   clock: Clock;
   limits: RateLimits;
 }) {
-  let pending = new Map<number, Pending>();
-  /** Album views: only album_viewed is counted (no per-day or per-country counters for albums). */
-  let pendingAlbums = new Map<number, number>();
+  let pending: ViewBatch = emptyBatch();
+  /** The flush under way: the next one waits for it, so batches land one at a time and in order. */
+  let flushing: Promise<unknown> = Promise.resolve();
 
-  const bumpVideo = sqlite.prepare(
-    `UPDATE videos SET video_viewed = video_viewed + @n, views_day = views_day + @n, views_week = views_week + @n,
-       views_month = views_month + @n, popularity = popularity + 7 * @n
-     WHERE id = @id AND status_id = 1`,
-  );
-  const bumpDaily = sqlite.prepare(
-    `INSERT INTO video_views_daily (video_id, day, country, views) VALUES (?, ?, ?, ?)
-     ON CONFLICT (video_id, day, country) DO UPDATE SET views = views + excluded.views`,
-  );
-  const bumpCountry = sqlite.prepare(
-    `INSERT INTO video_country_views (country, video_id, gender, views)
-       SELECT ?, id, gender, ? FROM videos WHERE id = ?
-     ON CONFLICT (country, video_id) DO UPDATE SET views = views + excluded.views`,
-  );
-  const history = sqlite.prepare(
-    `INSERT INTO watch_history (member_id, video_id, viewed_at) VALUES (?, ?, ?)
-     ON CONFLICT (member_id, video_id) DO UPDATE SET viewed_at = excluded.viewed_at`,
-  );
-  const exists = sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 1').pluck();
-  const bumpAlbum = sqlite.prepare(
-    'UPDATE albums SET album_viewed = album_viewed + ? WHERE id = ? AND status_id = 1',
-  );
-  const albumExists = sqlite.prepare('SELECT 1 FROM albums WHERE id = ? AND status_id = 1').pluck();
-
-  const flushTx = sqlite.transaction((batch: Map<number, Pending>, albums: Map<number, number>) => {
-    for (const [id, n] of albums) bumpAlbum.run(n, id);
+  async function write(batch: ViewBatch): Promise<number> {
     const now = clock.now();
-    const day = Math.floor(now / 86_400);
-    for (const [id, p] of batch) {
-      if (bumpVideo.run({ id, n: p.total }).changes === 0) continue;
-      for (const [country, n] of p.byCountry) {
-        bumpDaily.run(id, day, country, n);
-        if (country !== UNKNOWN_COUNTRY) bumpCountry.run(country, n, id);
-      }
-      for (const member of p.byMember) history.run(member, id, now);
+    try {
+      await repo.addBatch(batch, now, dayNumber(now), UNKNOWN_COUNTRY);
+    } catch (err) {
+      // Nothing of it was written (one transaction): keep its counts for the next flush.
+      merge(pending, batch);
+      throw err;
     }
-  });
+    return batch.videos.size + batch.albums.size;
+  }
 
   return {
     /**
@@ -96,17 +67,12 @@ export function createViewStats({
       videoId: number,
       opts: { country: string | null; nogeo: boolean; visitor: Visitor },
     ): Promise<boolean> {
-      if (!exists.get(videoId)) return false;
+      if (!(await repo.videoIsPublic(videoId))) return false;
       const counts = await limits.firstView(`v${videoId}`, opts.visitor.ip, ...visitorKeys(opts.visitor));
       const memberId = opts.visitor.memberId;
-      let p = pending.get(videoId);
-      if (!p) {
-        p = { total: 0, byCountry: new Map(), byMember: new Set() };
-        pending.set(videoId, p);
-      }
-      if (memberId) p.byMember.add(memberId);
+      const p = videoOf(pending, videoId);
+      if (memberId) p.members.add(memberId);
       if (!counts) return true;
-      p.total++;
       const country = opts.nogeo || !opts.country ? UNKNOWN_COUNTRY : opts.country.toLowerCase();
       p.byCountry.set(country, (p.byCountry.get(country) ?? 0) + 1);
       return true;
@@ -117,26 +83,49 @@ export function createViewStats({
      * does not exist or is unapproved.
      */
     async recordAlbum(albumId: number, visitor: Visitor): Promise<boolean> {
-      if (!albumExists.get(albumId)) return false;
+      if (!(await repo.albumIsPublic(albumId))) return false;
       if (!(await limits.firstView(`a${albumId}`, visitor.ip, ...visitorKeys(visitor)))) return true;
-      pendingAlbums.set(albumId, (pendingAlbums.get(albumId) ?? 0) + 1);
+      pending.albums.set(albumId, (pending.albums.get(albumId) ?? 0) + 1);
       return true;
     },
 
-    flush(): number {
-      if (pending.size === 0 && pendingAlbums.size === 0) return 0;
-      const batch = pending;
-      const albums = pendingAlbums;
-      pending = new Map();
-      pendingAlbums = new Map();
-      flushTx(batch, albums);
-      return batch.size + albums.size;
+    /** Writes what was counted since the last flush; resolves to the number of videos and albums written. */
+    flush(): Promise<number> {
+      const run = flushing.then(() => {
+        if (pending.videos.size === 0 && pending.albums.size === 0) return 0;
+        const batch = pending;
+        pending = emptyBatch();
+        return write(batch);
+      });
+      flushing = run.catch(() => {});
+      return run;
     },
 
     get pendingCount(): number {
-      return pending.size + pendingAlbums.size;
+      return pending.videos.size + pending.albums.size;
     },
   };
+}
+
+const emptyBatch = (): ViewBatch => ({ videos: new Map(), albums: new Map() });
+
+function videoOf(batch: ViewBatch, videoId: number) {
+  let p = batch.videos.get(videoId);
+  if (!p) {
+    p = { byCountry: new Map(), members: new Set() };
+    batch.videos.set(videoId, p);
+  }
+  return p;
+}
+
+/** Adds a batch that could not be written back into the pending one. */
+function merge(into: ViewBatch, batch: ViewBatch): void {
+  for (const [id, n] of batch.albums) into.albums.set(id, (into.albums.get(id) ?? 0) + n);
+  for (const [id, v] of batch.videos) {
+    const p = videoOf(into, id);
+    for (const [c, n] of v.byCountry) p.byCountry.set(c, (p.byCountry.get(c) ?? 0) + n);
+    for (const m of v.members) p.members.add(m);
+  }
 }
 
 export type ViewStats = ReturnType<typeof createViewStats>;

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import { slugOf } from '../../lib/slug';
+import type { MediaStore } from '../../media-store/media-store';
+import type { AlbumsRepository } from '../albums/albums.repository';
 import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
@@ -21,24 +20,19 @@ const PHOTO_MAX_SIDE = 1920;
  * upright and without EXIF), published only when a moderator approves.
  */
 export function createAlbumUploads({
-  sqlite,
+  albums,
   clock,
-  mediaDir,
+  media,
   caches,
 }: {
-  sqlite: Database.Database;
+  albums: AlbumsRepository;
   clock: Clock;
-  mediaDir: string;
+  /** Where photos are written: the media directory, or the bucket (S3 mode), so any node serves them. */
+  media: MediaStore;
   caches: PublicCaches;
 }) {
-  // Photos may be added to the member's album in any state but deleted; an approved or rejected album
-  // goes back to the moderation queue with them (nothing goes public unmoderated, ADR 0030).
-  const own = sqlite.prepare(
-    'SELECT id, photos_amount, status_id FROM albums WHERE id = ? AND uploader_id = ? AND status_id IN (1, 2, 4)',
-  );
-
   return {
-    create(me: number, form: Record<string, string | undefined>): { albumId: number } {
+    async create(me: number, form: Record<string, string | undefined>): Promise<{ albumId: number }> {
       const title = checkLength('title', form.title, 3, 100);
       const description = (form.desc ?? '').trim().slice(0, 2000);
       // The same confirmation as a video upload (checkVideoUpload): no album is created without it.
@@ -48,20 +42,14 @@ export function createAlbumUploads({
           message: 'Please confirm that everyone depicted is an adult and consented',
         });
       const now = clock.now();
-      const id = Number(
-        sqlite
-          .prepare(
-            `INSERT INTO albums (dir, title, description, status_id, uploader_id, post_date, added_at)
-             VALUES (?, ?, ?, 2, ?, ?, ?)`,
-          )
-          .run(slugOf(title, 'album'), title, description, me, now, now).lastInsertRowid,
+      const id = await albums.create(
+        { dir: slugOf(title, 'album'), title, description, uploader_id: me, post_date: now, added_at: now },
+        (form.categories ?? '')
+          .split(',')
+          .filter(Boolean)
+          .slice(0, 3)
+          .map((dir) => dir.trim()),
       );
-      for (const dir of (form.categories ?? '').split(',').filter(Boolean).slice(0, 3))
-        sqlite
-          .prepare(
-            'INSERT OR IGNORE INTO album_categories (album_id, category_id) SELECT ?, id FROM categories WHERE dir = ?',
-          )
-          .run(id, dir.trim());
       return { albumId: id };
     },
 
@@ -70,9 +58,9 @@ export function createAlbumUploads({
       albumId: number,
       bytes: Uint8Array,
     ): Promise<{ photoId: number; photosAmount: number }> {
-      const album = own.get(albumId, me) as
-        | { id: number; photos_amount: number; status_id: number }
-        | undefined;
+      // Photos may be added to the member's album in any state but deleted; an approved or rejected album
+      // goes back to the moderation queue with them (nothing goes public unmoderated, ADR 0030).
+      const album = await albums.owned(me, albumId);
       if (!album) throw new AppError('album_not_found', { status: 404, message: 'Album not found' });
       if (album.photos_amount >= PHOTOS_PER_ALBUM)
         throw new AppError('too_many_photos', {
@@ -86,43 +74,36 @@ export function createAlbumUploads({
         minWidth: PHOTO_MIN_SIDE,
         minHeight: PHOTO_MIN_SIDE,
       });
-      const dir = join('albums', String(albumId));
-      mkdirSync(join(mediaDir, dir), { recursive: true });
+      const dir = `albums/${albumId}`;
       const name = `${album.photos_amount + 1}-${randomBytes(4).toString('hex')}`;
-      const path = join(dir, `${name}.jpg`);
-      const out = await sharp(bytes)
+      const path = `${dir}/${name}.jpg`;
+      const { data, info: out } = await sharp(bytes)
         .rotate() // EXIF orientation applied, then every metadata block dropped by re-encoding
         .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 85, mozjpeg: true })
-        .toFile(join(mediaDir, path));
+        .toBuffer({ resolveWithObject: true });
+      await media.putBytes(path, data, { contentType: 'image/jpeg' });
       const first = album.photos_amount === 0;
       let scr: string | null = null;
       if (first) {
-        scr = join(dir, `${name}-thumb.jpg`);
-        await sharp(bytes)
+        scr = `${dir}/${name}-thumb.jpg`;
+        const thumb = await sharp(bytes)
           .rotate()
           .resize(640, 360, { fit: 'cover' })
           .jpeg({ quality: 80 })
-          .toFile(join(mediaDir, scr));
+          .toBuffer();
+        await media.putBytes(scr, thumb, { contentType: 'image/jpeg' });
       }
-      const added = sqlite.transaction(() => {
-        const photoId = Number(
-          sqlite
-            .prepare(
-              `INSERT INTO photos (album_id, position, path, width, height, created_at)
-               VALUES (?, (SELECT coalesce(max(position), 0) + 1 FROM photos WHERE album_id = ?), ?, ?, ?, ?)`,
-            )
-            .run(albumId, albumId, path, out.width, out.height, clock.now()).lastInsertRowid,
-        );
-        sqlite
-          .prepare(
-            'UPDATE albums SET photos_amount = photos_amount + 1, scr = coalesce(?, scr), status_id = 2, reject_reason = NULL WHERE id = ?',
-          )
-          .run(scr, albumId);
-        return { photoId, photosAmount: album.photos_amount + 1 };
-      })();
-      if (album.status_id === 1) caches.purge();
-      return added;
+      const photoId = await albums.addPhoto({
+        albumId,
+        path,
+        width: out.width,
+        height: out.height,
+        scr,
+        now: clock.now(),
+      });
+      if (album.status_id === 1) await caches.purge();
+      return { photoId, photosAmount: album.photos_amount + 1 };
     },
   };
 }

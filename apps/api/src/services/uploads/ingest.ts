@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isHdLadder,
@@ -12,18 +13,20 @@ import {
   streamSeconds,
 } from '@vt/media';
 import { MIN_SECONDS } from '@vt/rules';
-import type Database from 'better-sqlite3';
 import { slugOf } from '../../lib/slug';
 import type { MediaStore } from '../../media-store/media-store';
 import { publishDirToStore, removeScratch } from '../../media-store/publish-to-store';
+import { markScratchLadder } from '../../media-store/scratch';
 import type { JobContext } from '../jobs/worker';
 import type { Blocklists, DigestKind, FileDigests } from '../screening/blocklists.service';
+import { fingerprintIn } from '../screening/fingerprints.service';
 import type { Clock } from '../shared/clock';
 import type { ProvenanceService } from '../videos/provenance.service';
 import { writeImageVariants } from './image-variants';
 import type { PreviewImages } from './preview-image';
-import type { UploadRow } from './upload.service';
 import type { VideoUploadMeta } from './upload-rules';
+import type { UploadSource } from './upload-source';
+import type { LadderColumns, UploadRow, UploadsRepository } from './uploads.repository';
 
 /**
  * Media errors the uploader is told about: the source is unreadable or out of bounds, or its processing ran
@@ -43,6 +46,22 @@ type MediaFailure = (typeof MEDIA_FAILURES)[number];
 /** Why an upload ends without a video: codes the uploads page and moderators show translated. */
 export type IngestFailure = 'duplicate_video' | 'too_short' | 'missing_file' | MediaFailure;
 
+/** What a processed ladder sets on its video: the player's length, its bucket, size, HD and the timeline. */
+export function ladderColumns(
+  duration: number,
+  manifest: Awaited<ReturnType<typeof processVideo>>,
+): LadderColumns {
+  return {
+    duration_sec: duration,
+    duration_bucket: duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
+    width: manifest.width,
+    height: manifest.height,
+    is_hd: isHdLadder(manifest.renditions) ? 1 : 0,
+    timeline_count: manifest.sprites.tileCount,
+    timeline_interval: manifest.sprites.interval,
+  };
+}
+
 function mediaFailure(err: unknown): MediaFailure | null {
   if (!isMediaError(err)) return null;
   return (MEDIA_FAILURES as readonly string[]).includes(err.code) ? (err.code as MediaFailure) : null;
@@ -56,9 +75,10 @@ function mediaFailure(err: unknown): MediaFailure | null {
  * the pipeline itself reuses a finished output directory.
  */
 export function createIngest(opts: {
-  sqlite: Database.Database;
+  repo: UploadsRepository;
   clock: Clock;
-  uploadsDir: string;
+  /** Where the finished upload is read from: the uploads directory, or the bucket (S3 mode). */
+  source: UploadSource;
   mediaDir: string;
   previews: PreviewImages;
   ffmpegPath?: string;
@@ -70,15 +90,20 @@ export function createIngest(opts: {
   /** Writes the provenance record the upload carried (ADR 0036). */
   provenance?: Pick<ProvenanceService, 'fromUpload'>;
   /** Blocklists and fingerprints (ADR 0034): digests and the fingerprint checked, matches recorded. */
-  screening?: Pick<Blocklists, 'wantedDigests' | 'screenDigests' | 'afterProcess'>;
+  screening?: Pick<Blocklists, 'wantedDigests' | 'screenDigests' | 'afterProcess' | 'isQuarantined'>;
   /** S3 mode (ADR 0042): MEDIA_DIR is scratch; the processed directory is published to the store, then removed. */
   store?: MediaStore;
 }) {
-  const { sqlite, clock } = opts;
-  const fail = (id: string, code: IngestFailure) => {
-    sqlite
-      .prepare("UPDATE uploads SET status = 'failed', error = ?, updated_at = ? WHERE id = ?")
-      .run(code, clock.now(), id);
+  const { repo, clock } = opts;
+  /**
+   * The upload fails with a code; with `videoId`, its pending video fails too. Its bytes are orphaned then
+   * (no video will be made or re-run from them): they go, from the uploads directory or the bucket (the tus
+   * object, `.info` and `.part`). Only a quarantined video's stay, until the admins decide (ADR 0034).
+   */
+  const fail = async (id: string, code: IngestFailure, videoId?: number) => {
+    await repo.markFailed(id, code, clock.now(), videoId);
+    if (videoId === undefined || !(await opts.screening?.isQuarantined(videoId)))
+      await opts.source.remove(id);
     return { failed: code };
   };
 
@@ -95,25 +120,41 @@ export function createIngest(opts: {
     return Object.fromEntries(hashes.map(([k, h]) => [k, h.digest('hex')]));
   }
 
-  const ingest = async ({ uploadId }: { uploadId: string }, ctx: JobContext) => {
-    const upload = sqlite.prepare('SELECT * FROM uploads WHERE id = ?').get(uploadId) as
-      | (UploadRow & { content_hash: string | null })
-      | undefined;
+  /** `seen.videoId`: the upload's video once known (its row may be gone by the end: a deletion meanwhile). */
+  const ingest = async (
+    { uploadId }: { uploadId: string },
+    ctx: JobContext,
+    seen: { videoId: number | null } = { videoId: null },
+  ) => {
+    const upload = await repo.byId(uploadId);
     if (!upload || upload.status === 'done' || upload.status === 'failed' || upload.status === 'expired')
       return { skipped: true };
-    const meta = JSON.parse(upload.meta ?? '{}') as VideoUploadMeta;
-    const file = join(opts.uploadsDir, uploadId);
+    const meta: Partial<VideoUploadMeta> & Pick<VideoUploadMeta, 'title' | 'description'> = upload.meta ?? {
+      title: '',
+      description: '',
+    };
+    // The finished upload: the file tus wrote here, or (S3 mode) a scratch copy pulled from the bucket.
+    const source = await opts.source.open(uploadId);
+    if (!source) return fail(uploadId, 'missing_file');
     try {
-      statSync(file);
-    } catch {
-      return fail(uploadId, 'missing_file');
+      return await fromFile(upload, meta, source.file, ctx, seen);
+    } finally {
+      await source.release();
     }
-    sqlite
-      .prepare("UPDATE uploads SET status = 'processing', updated_at = ? WHERE id = ?")
-      .run(clock.now(), uploadId);
+  };
+
+  const fromFile = async (
+    upload: UploadRow,
+    meta: Partial<VideoUploadMeta> & Pick<VideoUploadMeta, 'title' | 'description'>,
+    file: string,
+    ctx: JobContext,
+    seen: { videoId: number | null },
+  ) => {
+    const uploadId = upload.id;
+    await repo.markProcessing(uploadId, clock.now());
 
     // SHA-256 came with the upload stream; a blocklist's MD5 or SHA-1 takes one more read of the file.
-    const wanted = opts.screening?.wantedDigests() ?? [];
+    const wanted = (await opts.screening?.wantedDigests()) ?? [];
     const digests: FileDigests =
       upload.content_hash && wanted.length === 0
         ? { sha256: upload.content_hash }
@@ -122,17 +163,8 @@ export function createIngest(opts: {
             ...(upload.content_hash ? { sha256: upload.content_hash } : {}),
           };
     const hash = digests.sha256!;
-    const duplicate =
-      sqlite
-        .prepare('SELECT 1 FROM videos WHERE content_hash = ? AND id IS NOT ? AND status_id NOT IN (4, 5, 6)')
-        .get(hash, upload.video_id) ||
-      sqlite
-        .prepare(
-          "SELECT 1 FROM uploads WHERE content_hash = ? AND id != ? AND status IN ('processing', 'done')",
-        )
-        .get(hash, uploadId);
-    if (duplicate) return fail(uploadId, 'duplicate_video');
-    sqlite.prepare('UPDATE uploads SET content_hash = ? WHERE id = ?').run(hash, uploadId);
+    if (!(await repo.recordHashUnlessDuplicate(uploadId, hash, upload.video_id)))
+      return fail(uploadId, 'duplicate_video');
 
     ctx.progress(0.1, 'probing');
     let durationSec: number;
@@ -151,43 +183,28 @@ export function createIngest(opts: {
 
     let videoId = upload.video_id;
     if (videoId === null) {
-      const now = clock.now();
-      videoId = Number(
-        sqlite
-          .prepare(
-            `INSERT INTO videos (dir, title, description, status_id, gender, post_date, added_at, uploader_id, content_hash, duration_sec)
-             VALUES (?, ?, ?, 3, 'straight', ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            slugOf(meta.title, 'video'),
-            meta.title,
-            meta.description,
-            now,
-            now,
-            upload.member_id,
-            hash,
-            Math.round(durationSec),
-          ).lastInsertRowid,
-      );
-      sqlite.prepare('UPDATE uploads SET video_id = ? WHERE id = ?').run(videoId, uploadId);
-      opts.provenance?.fromUpload(videoId, meta.provenance, upload.member_id);
-      for (const dir of meta.categories ?? [])
-        sqlite
-          .prepare(
-            'INSERT OR IGNORE INTO video_categories (video_id, category_id) SELECT ?, id FROM categories WHERE dir = ?',
-          )
-          .run(videoId, dir);
-      for (const dir of meta.models ?? [])
-        sqlite
-          .prepare(
-            'INSERT OR IGNORE INTO video_models (video_id, model_id) SELECT ?, id FROM models WHERE dir = ?',
-          )
-          .run(videoId, dir);
+      // The video, its categories and models, and the upload's pointer to it: one transaction.
+      videoId = await repo.createVideo({
+        uploadId,
+        uploaderId: upload.member_id,
+        dir: slugOf(meta.title, 'video'),
+        title: meta.title,
+        description: meta.description,
+        contentHash: hash,
+        durationSec: Math.round(durationSec),
+        categories: meta.categories ?? [],
+        models: meta.models ?? [],
+        now: clock.now(),
+      });
+      await opts.provenance?.fromUpload(videoId, meta.provenance, upload.member_id);
     }
 
+    seen.videoId = videoId;
     // A listed file is quarantined (status 8) before anyone sees it; it is still processed, for a release.
-    opts.screening?.screenDigests(videoId, digests);
+    await opts.screening?.screenDigests(videoId, digests);
     const mediaPath = `uploads/${videoId}`;
+    // S3 mode: the directory is this worker's scratch (a killed run's is removed at the next start).
+    if (opts.store) await markScratchLadder(opts.mediaDir, mediaPath);
     let manifest: Awaited<ReturnType<typeof processVideo>>;
     try {
       manifest = await processVideo(file, join(opts.mediaDir, mediaPath), {
@@ -200,43 +217,45 @@ export function createIngest(opts: {
       });
     } catch (err) {
       const failure = mediaFailure(err);
-      if (failure) {
-        sqlite.prepare('UPDATE videos SET status_id = 6 WHERE id = ? AND status_id != 8').run(videoId);
-        return fail(uploadId, failure);
-      }
+      if (failure) return fail(uploadId, failure, videoId);
       throw err;
     }
     // The uploader's own preview image replaces the frame the pipeline picked.
-    const preview = meta.preview ? opts.previews.find(upload.member_id, meta.preview) : null;
-    if (preview) await opts.previews.apply(preview, join(opts.mediaDir, mediaPath), manifest);
+    // (Stored in the uploads directory, or the bucket's private prefix in S3 mode: pulled to scratch for sharp.)
+    const preview = meta.preview ? await opts.previews.find(upload.member_id, meta.preview) : null;
+    if (preview) await opts.previews.applyStored(preview, join(opts.mediaDir, mediaPath), manifest);
     await writeImageVariants(join(opts.mediaDir, mediaPath));
     // What the player will show (the ladder's own length), and HD only when a 720p+ rendition exists.
     const duration =
       (await streamSeconds(join(opts.mediaDir, mediaPath))) ?? Math.floor(manifest.durationSec);
+    // Its own fingerprint from the directory just written (in S3 mode it is in no bucket yet).
     const quarantined =
-      (await opts.screening?.afterProcess(videoId, mediaPath, manifest.fingerprint)) ?? false;
+      (opts.screening &&
+        (await opts.screening.afterProcess(
+          videoId,
+          mediaPath,
+          manifest.fingerprint,
+          await fingerprintIn(join(opts.mediaDir, mediaPath)),
+        ))) ??
+      false;
     // Visible in the store in one step before the video becomes pending (nothing half-written is served).
     if (opts.store) await publishDirToStore(opts.store, opts.mediaDir, mediaPath);
-    sqlite
-      .prepare(
-        `UPDATE videos SET media_path = ?, duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
-           timeline_count = ?, timeline_interval = ?, status_id = ? WHERE id = ? AND status_id IN (3, 8)`,
-      )
-      .run(
-        mediaPath,
-        duration,
-        duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
-        manifest.width,
-        manifest.height,
-        isHdLadder(manifest.renditions) ? 1 : 0,
-        manifest.sprites.tileCount,
-        manifest.sprites.interval,
-        quarantined ? 8 : 2,
-        videoId,
-      );
-    sqlite
-      .prepare("UPDATE uploads SET status = 'done', updated_at = ? WHERE id = ?")
-      .run(clock.now(), uploadId);
+    // The video's media and status, and the upload done: one transaction.
+    await repo.finishIngest({
+      uploadId,
+      videoId,
+      mediaPath,
+      ladder: ladderColumns(duration, manifest),
+      statusId: quarantined ? 8 : 2,
+      now: clock.now(),
+    });
+    // Deleted while it was processed: its media.free ran with no media path, so nothing else would remove the
+    // ladder just made (from the bucket, or MEDIA_DIR). Its original went with that job.
+    if (await repo.isDeleted(videoId)) {
+      if (opts.store) await opts.store.deletePrefix(mediaPath);
+      else await rm(join(opts.mediaDir, mediaPath), { recursive: true, force: true });
+      return { videoId, deleted: true };
+    }
     // The video now waits, pending, for a moderator (spec: nothing uploaded is public before approval).
     return { videoId };
   };
@@ -244,11 +263,12 @@ export function createIngest(opts: {
   if (!store) return ingest;
   // In S3 mode the scratch copy goes whatever happens: success (already), a refused file or a crash.
   return async (job: { uploadId: string }, ctx: JobContext) => {
+    const seen: { videoId: number | null } = { videoId: null };
     try {
-      return await ingest(job, ctx);
+      return await ingest(job, ctx, seen);
     } finally {
-      const videoId = sqlite.prepare('SELECT video_id FROM uploads WHERE id = ?').pluck().get(job.uploadId);
-      if (typeof videoId === 'number') await removeScratch(opts.mediaDir, `uploads/${videoId}`);
+      const videoId = seen.videoId ?? (await repo.videoIdOf(job.uploadId));
+      if (videoId !== null) await removeScratch(opts.mediaDir, `uploads/${videoId}`);
     }
   };
 }

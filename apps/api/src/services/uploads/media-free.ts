@@ -1,24 +1,24 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import type Database from 'better-sqlite3';
-import { under } from '../media/timeline-vtt';
+import type { MediaStore } from '../../media-store/media-store';
+import type { UploadSource } from './upload-source';
+import type { UploadsRepository } from './uploads.repository';
 
 /**
- * The `media.free` job: a deleted video's own processed directory and its uploads' originals leave the disk.
+ * The `media.free` job: a deleted video's own processed media and its uploads' originals leave the disk (or
+ * the bucket, S3 mode: every version of the media and the pointer to the visible one).
  * Only a video that is still deleted loses its files, and re-runs find nothing left to remove.
  */
 export function createMediaFree({
-  sqlite,
-  mediaDir,
-  uploadsDir,
+  repo,
+  media,
+  originals,
 }: {
-  sqlite: Database.Database;
-  mediaDir: string;
-  uploadsDir: string;
+  repo: Pick<UploadsRepository, 'isDeleted' | 'forgetMediaPath'>;
+  /** Where processed media lives: the media directory, or the bucket (S3 mode). */
+  media: MediaStore;
+  /** Where the uploads' originals are: the uploads directory, or the bucket (S3 mode). */
+  originals: Pick<UploadSource, 'remove'>;
 }) {
-  const deleted = sqlite.prepare('SELECT 1 FROM videos WHERE id = ? AND status_id = 5').pluck();
-  const forget = sqlite.prepare('UPDATE videos SET media_path = NULL WHERE id = ? AND media_path = ?');
-  return ({
+  return async ({
     videoId,
     mediaPath,
     uploadIds,
@@ -27,20 +27,18 @@ export function createMediaFree({
     mediaPath: string | null;
     uploadIds: string[];
   }) => {
-    if (!deleted.get(videoId)) return { freed: 0 };
+    if (!(await repo.isDeleted(videoId))) return { freed: 0 };
     let freed = 0;
-    const dir = mediaPath && mediaPath === `uploads/${videoId}` ? under(mediaDir, mediaPath) : null;
-    if (dir) {
-      rmSync(dir, { recursive: true, force: true });
-      forget.run(videoId, mediaPath);
+    if (mediaPath && mediaPath === `uploads/${videoId}`) {
+      await media.deletePrefix(mediaPath);
+      await repo.forgetMediaPath(videoId, mediaPath);
       freed++;
     }
     for (const id of uploadIds)
-      if (/^[a-f0-9]{32}$/.test(id))
-        for (const file of [id, `${id}.json`]) {
-          rmSync(join(uploadsDir, file), { force: true });
-          freed++;
-        }
+      if (/^[a-f0-9]{32}$/.test(id)) {
+        await originals.remove(id);
+        freed++;
+      }
     return { freed };
   };
 }

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPreviewImages } from './preview-image';
+import { localPrivateFiles } from './private-files';
 
 describe('stored preview images', () => {
-  it('are removed after a day unless an upload in flight still names them', () => {
+  it('are removed after a day unless an upload in flight still names them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vt-previews-'));
     mkdirSync(join(dir, 'previews'));
     const file = (token: string) => join(dir, 'previews', `7-${token}.jpg`);
@@ -15,7 +16,11 @@ describe('stored preview images', () => {
     for (const token of [abandoned, needed, fresh]) writeFileSync(file(token), 'jpg');
     for (const token of [abandoned, needed]) utimesSync(file(token), dayAgo, dayAgo);
 
-    const removed = createPreviewImages(dir).removeStale(24 * 3600 * 1000, new Set([needed]), now);
+    const removed = await createPreviewImages(localPrivateFiles(dir)).removeStale(
+      24 * 3600 * 1000,
+      new Set([needed]),
+      now,
+    );
     expect(removed).toBe(1);
     expect(existsSync(file(abandoned))).toBe(false);
     expect(existsSync(file(needed))).toBe(true);

@@ -1,7 +1,6 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  isHdLadder,
   MEDIA_FILES,
   type MediaLimitsInput,
   type MediaSettingsInput,
@@ -9,44 +8,52 @@ import {
   type RestorationOverrides,
   streamSeconds,
 } from '@vt/media';
-import type Database from 'better-sqlite3';
+import { joinKey, type MediaStore } from '../../media-store/media-store';
+import { removeScratch } from '../../media-store/publish-to-store';
 import type { JobContext } from '../jobs/worker';
 import { writeImageVariants } from './image-variants';
+import { ladderColumns } from './ingest';
 import type { PreviewImages } from './preview-image';
+import type { UploadSource } from './upload-source';
+import type { UploadsRepository } from './uploads.repository';
 
-/** The kept original of a video's upload, when it is still on disk (ADR 0039). */
-export function keptSourceOf(
-  sqlite: Database.Database,
-  uploadsDir: string,
+/** The kept original of a video's upload, when its bytes are still kept (ADR 0039): on disk, or in the bucket. */
+export async function keptSourceOf(
+  repo: Pick<UploadsRepository, 'latestOfVideo'>,
+  source: Pick<UploadSource, 'exists'>,
   videoId: number,
-): { file: string; uploadId: string; meta: string | null; memberId: number } | null {
-  const row = sqlite
-    .prepare('SELECT id, meta, member_id FROM uploads WHERE video_id = ? ORDER BY created_at DESC LIMIT 1')
-    .get(videoId) as { id: string; meta: string | null; member_id: number } | undefined;
-  if (!row || !/^[a-f0-9]{32}$/.test(row.id)) return null;
-  const file = join(uploadsDir, row.id);
-  return existsSync(file) ? { file, uploadId: row.id, meta: row.meta, memberId: row.member_id } : null;
+) {
+  const upload = await repo.latestOfVideo(videoId);
+  if (!upload || !/^[a-f0-9]{32}$/.test(upload.id) || !(await source.exists(upload.id))) return null;
+  return { uploadId: upload.id, meta: upload.meta, memberId: upload.memberId };
 }
 
 /**
  * The `media.restore` job (ADR 0039): re-processes a pending video from its kept original with a
  * moderator's restoration overrides, into a sibling directory, then swaps it for the live ladder. The
- * swap is two renames in one synchronous step, done only while the video is still pending: a decision
- * taken meanwhile wins, and the new ladder is dropped.
+ * swap is two renames inside the transaction that updates the still-pending video's row: a decision taken
+ * before it wins, and the new ladder is dropped.
+ *
+ * S3 mode (issue 22): the kept original is pulled from the bucket into the worker's scratch (MEDIA_DIR), the
+ * new ladder is written there and uploaded under a staging prefix; the transaction checks the video is still
+ * pending and updates its row, and the staging prefix is published right after it (or dropped). The scratch
+ * copies go whether the job succeeds or fails.
  */
 export function createRestorationRerun(opts: {
-  sqlite: Database.Database;
-  uploadsDir: string;
+  repo: UploadsRepository;
+  /** The kept originals: the uploads directory, or the bucket (S3 mode). */
+  source: UploadSource;
   mediaDir: string;
   previews: PreviewImages;
+  /** S3 mode: the store the new ladder is published to; MEDIA_DIR is only the worker's scratch. */
+  store?: MediaStore;
   ffmpegPath?: string;
   ffprobePath?: string;
   mediaLimits?: MediaLimitsInput;
   /** Segment type and optional AV1 set, as the ingest uses (ADR 0038). */
   mediaSettings?: MediaSettingsInput;
 }) {
-  const { sqlite } = opts;
-  const pending = sqlite.prepare('SELECT media_path FROM videos WHERE id = ? AND status_id = 2').pluck();
+  const { repo, store } = opts;
 
   return async (
     { videoId, overrides }: { videoId: number; overrides: RestorationOverrides },
@@ -56,57 +63,105 @@ export function createRestorationRerun(opts: {
     const live = join(opts.mediaDir, mediaPath);
     const old = `${live}.old`;
     const next = `${live}.rerun`;
-    // A crash between the two renames left the previous ladder aside: put it back first.
-    if (!existsSync(live) && existsSync(old)) renameSync(old, live);
+    // A crash between the two renames left the previous ladder aside: put it back first (local mode).
+    if (!store && !existsSync(live) && existsSync(old)) renameSync(old, live);
     rmSync(next, { recursive: true, force: true });
-    if (pending.get(videoId) !== mediaPath) return { skipped: 'not_pending' };
-    const source = keptSourceOf(sqlite, opts.uploadsDir, videoId);
-    if (!source) return { skipped: 'source_gone' };
-
-    ctx.progress(0.02, 'restoring');
-    const manifest = await processVideo(source.file, next, {
-      ffmpegPath: opts.ffmpegPath,
-      ffprobePath: opts.ffprobePath,
-      limits: opts.mediaLimits,
-      settings: opts.mediaSettings,
-      signal: ctx.signal,
-      restore: overrides,
-      onProgress: (p) => ctx.progress(0.05 + 0.9 * (p.percent / 100), 'restoring'),
-    });
-    // The uploader's own preview image stays theirs: the live one, re-fitted to the new shape.
-    const meta = JSON.parse(source.meta ?? '{}') as { preview?: string };
-    if (meta.preview && existsSync(join(live, MEDIA_FILES.scr))) {
-      const copy = join(next, 'uploader-preview.jpg');
-      copyFileSync(join(live, MEDIA_FILES.scr), copy);
-      await opts.previews.apply(copy, next, manifest);
+    if ((await repo.pendingMediaPath(videoId)) !== mediaPath) return { skipped: 'not_pending' };
+    const kept = await keptSourceOf(repo, opts.source, videoId);
+    const source = kept && (await opts.source.open(kept.uploadId));
+    if (!kept || !source) return { skipped: 'source_gone' };
+    try {
+      ctx.progress(0.02, 'restoring');
+      const manifest = await processVideo(source.file, next, {
+        ffmpegPath: opts.ffmpegPath,
+        ffprobePath: opts.ffprobePath,
+        limits: opts.mediaLimits,
+        settings: opts.mediaSettings,
+        signal: ctx.signal,
+        restore: overrides,
+        onProgress: (p) => ctx.progress(0.05 + 0.9 * (p.percent / 100), 'restoring'),
+      });
+      // The uploader's own preview image stays theirs: the live one, re-fitted to the new shape.
+      if (kept.meta?.preview) {
+        const copy = join(next, 'uploader-preview.jpg');
+        let copied = false;
+        if (store) {
+          const current = await store.current(mediaPath);
+          copied = current !== null && (await store.getToFile(joinKey(current, MEDIA_FILES.scr), copy));
+        } else if (existsSync(join(live, MEDIA_FILES.scr))) {
+          copyFileSync(join(live, MEDIA_FILES.scr), copy);
+          copied = true;
+        }
+        if (copied) await opts.previews.apply(copy, next, manifest);
+      }
+      await writeImageVariants(next);
+      const duration = (await streamSeconds(next)) ?? Math.floor(manifest.durationSec);
+      const ladder = ladderColumns(duration, manifest);
+      const applied = store
+        ? await swapInStore(store, mediaPath, next, () =>
+            repo.applyRestoredLadder(videoId, mediaPath, ladder, () => {}),
+          )
+        : await swapOnDisk(live, next, old, (swap) =>
+            repo.applyRestoredLadder(videoId, mediaPath, ladder, swap),
+          );
+      if (!applied) return { skipped: 'decided_meanwhile' };
+      ctx.progress(1, 'restoring');
+      return { videoId, restoration: manifest.restoration ?? null };
+    } finally {
+      await source.release();
+      if (store) await removeScratch(opts.mediaDir, `${mediaPath}.rerun`);
     }
-    await writeImageVariants(next);
-    const duration = (await streamSeconds(next)) ?? Math.floor(manifest.durationSec);
-
-    // No await from here: the status check, the swap and the row update happen in one step.
-    if (pending.get(videoId) !== mediaPath) {
-      rmSync(next, { recursive: true, force: true });
-      return { skipped: 'decided_meanwhile' };
-    }
-    renameSync(live, old);
-    renameSync(next, live);
-    sqlite
-      .prepare(
-        `UPDATE videos SET duration_sec = ?, duration_bucket = ?, width = ?, height = ?, is_hd = ?,
-           timeline_count = ?, timeline_interval = ? WHERE id = ? AND status_id = 2`,
-      )
-      .run(
-        duration,
-        duration < 600 ? 1 : duration <= 2400 ? 2 : 3,
-        manifest.width,
-        manifest.height,
-        isHdLadder(manifest.renditions) ? 1 : 0,
-        manifest.sprites.tileCount,
-        manifest.sprites.interval,
-        videoId,
-      );
-    rmSync(old, { recursive: true, force: true });
-    ctx.progress(1, 'restoring');
-    return { videoId, restoration: manifest.restoration ?? null };
   };
+}
+
+/** Local mode: the row update, the status check and the two renames in one transaction. */
+async function swapOnDisk(
+  live: string,
+  next: string,
+  old: string,
+  apply: (swap: () => void) => Promise<boolean>,
+): Promise<boolean> {
+  let swapped = false;
+  let applied: boolean;
+  try {
+    applied = await apply(() => {
+      renameSync(live, old);
+      renameSync(next, live);
+      swapped = true;
+    });
+  } catch (err) {
+    // The row stayed as it was (rolled back): so does the live ladder.
+    if (swapped) {
+      renameSync(live, next);
+      renameSync(old, live);
+    }
+    throw err;
+  }
+  if (!applied) {
+    rmSync(next, { recursive: true, force: true });
+    return false;
+  }
+  rmSync(old, { recursive: true, force: true });
+  return true;
+}
+
+/**
+ * S3 mode: the new ladder is uploaded under a staging prefix (invisible) first; the transaction checks the
+ * video is still pending and updates its row; then the staging prefix becomes the visible version. A
+ * decision taken before the transaction wins, and the staged ladder is dropped.
+ */
+async function swapInStore(
+  store: MediaStore,
+  mediaPath: string,
+  next: string,
+  apply: () => Promise<boolean>,
+): Promise<boolean> {
+  const staging = await store.stagingPrefix(mediaPath);
+  await store.putTree(staging, next);
+  if (!(await apply())) {
+    await store.deletePrefix(staging);
+    return false;
+  }
+  await store.publish(mediaPath, staging);
+  return true;
 }

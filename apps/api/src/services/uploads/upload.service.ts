@@ -1,79 +1,62 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { MAX_CONCURRENT_UPLOADS } from '@vt/rules';
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../shared/clock';
 import type { PreviewImages } from './preview-image';
 import type { VideoUploadMeta } from './upload-rules';
+import type { UploadSource } from './upload-source';
+import type { UploadRow, UploadsRepository } from './uploads.repository';
 
 /** Unfinished uploads are kept this long after their last byte, then cleaned up. */
 export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;
 
-export interface UploadRow {
-  id: string;
-  member_id: number;
-  kind: 'video' | 'album';
-  filename: string;
-  size: number;
-  status: 'uploading' | 'complete' | 'processing' | 'done' | 'failed' | 'expired';
-  meta: string | null;
-  video_id: number | null;
-  error: string | null;
-}
-
 /** The uploads table: who uploads what, and where each upload is from first byte to video. */
 export function createUploadService({
-  sqlite,
+  repo,
   clock,
   jobs,
-  uploadsDir,
+  source,
   previews,
 }: {
-  sqlite: Database.Database;
+  repo: UploadsRepository;
   clock: Clock;
   jobs: JobQueue;
-  uploadsDir: string;
+  /** Where tus keeps the bytes: the uploads directory, or the bucket (S3 mode). */
+  source: Pick<UploadSource, 'remove'>;
   previews: PreviewImages;
 }) {
-  const inProgress = sqlite
-    .prepare("SELECT count(*) FROM uploads WHERE member_id = ? AND status = 'uploading' AND expires_at > ?")
-    .pluck();
-  const byId = sqlite.prepare('SELECT * FROM uploads WHERE id = ?');
-
   return {
     /** A new upload for this member; refuses a fourth one in progress. */
-    begin(memberId: number, id: string, size: number, meta: VideoUploadMeta): void {
+    async begin(memberId: number, id: string, size: number, meta: VideoUploadMeta): Promise<void> {
       const now = clock.now();
-      if (meta.preview && !previews.find(memberId, meta.preview))
+      if (meta.preview && !(await previews.find(memberId, meta.preview)))
         throw new AppError('preview_required', { field: 'preview', message: 'Please add a preview image' });
-      if (Number(inProgress.get(memberId, now)) >= MAX_CONCURRENT_UPLOADS)
+      const begun = await repo.insertIfRoom({
+        id,
+        memberId,
+        filename: meta.filename,
+        size,
+        meta,
+        now,
+        expiresAt: now + UPLOAD_EXPIRY_SECONDS,
+        max: MAX_CONCURRENT_UPLOADS,
+      });
+      if (!begun)
         throw new AppError('too_many_uploads', {
           status: 429,
           info: { max: MAX_CONCURRENT_UPLOADS },
           message: `At most ${MAX_CONCURRENT_UPLOADS} uploads at a time: finish or cancel one first`,
         });
-      sqlite
-        .prepare(
-          `INSERT INTO uploads (id, member_id, kind, filename, size, meta, created_at, updated_at, expires_at)
-           VALUES (?, ?, 'video', ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, memberId, meta.filename, size, JSON.stringify(meta), now, now, now + UPLOAD_EXPIRY_SECONDS);
     },
 
-    get(id: string): UploadRow | null {
-      return (byId.get(id) as UploadRow | undefined) ?? null;
+    get(id: string): Promise<UploadRow | null> {
+      return repo.byId(id);
     },
 
     /** Bytes arrived: the upload stays alive for another expiry period. */
-    touch(id: string, offset: number): void {
+    touch(id: string, offset: number): Promise<void> {
       const now = clock.now();
-      sqlite
-        .prepare(
-          "UPDATE uploads SET received = ?, updated_at = ?, expires_at = ? WHERE id = ? AND status = 'uploading'",
-        )
-        .run(offset, now, now + UPLOAD_EXPIRY_SECONDS, id);
+      return repo.touch(id, offset, now, now + UPLOAD_EXPIRY_SECONDS);
     },
 
     /**
@@ -82,63 +65,36 @@ export function createUploadService({
      * itself otherwise.
      */
     async complete(id: string, contentHash: string | null = null): Promise<void> {
-      const now = clock.now();
-      const r = sqlite
-        .prepare(
-          "UPDATE uploads SET status = 'complete', received = size, content_hash = ?, updated_at = ? WHERE id = ? AND status = 'uploading'",
-        )
-        .run(contentHash, now, id);
-      if (r.changes > 0)
+      if (await repo.markComplete(id, contentHash, clock.now()))
         await jobs.enqueue('media.ingest', { uploadId: id }, { uniqueKey: `ingest:${id}`, priority: 10 });
     },
 
-    cancel(id: string): void {
-      sqlite
-        .prepare(
-          "UPDATE uploads SET status = 'expired', updated_at = ? WHERE id = ? AND status = 'uploading'",
-        )
-        .run(clock.now(), id);
+    cancel(id: string): Promise<void> {
+      return repo.markExpired(id, clock.now());
     },
 
     /** The member's uploads, newest first, with their state for the uploads page. */
     mine(memberId: number) {
-      return sqlite
-        .prepare(
-          `SELECT u.id, u.filename, u.size, u.received, u.status, u.error, u.video_id AS videoId, u.created_at AS createdAt,
-             (SELECT j.progress FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS progress,
-             (SELECT j.stage FROM jobs j WHERE j.unique_key = 'ingest:' || u.id ORDER BY j.id DESC LIMIT 1) AS stage,
-             v.status_id AS videoStatus, v.reject_reason AS rejectReason, v.dir AS videoDir, v.title AS videoTitle
-           FROM uploads u LEFT JOIN videos v ON v.id = u.video_id WHERE u.member_id = ? ORDER BY u.created_at DESC LIMIT 100`,
-        )
-        .all(memberId);
+      return repo.mine(memberId);
     },
 
     /**
-     * Deletes the files of unfinished uploads past their expiry (and their tus info files), and preview
+     * Deletes the bytes of unfinished uploads past their expiry (and tus's bookkeeping: the info file, or in
+     * S3 mode the open multipart upload and its objects), and preview
      * images no upload in flight needs any more.
      */
-    cleanUpExpired(): number {
-      const ids = sqlite
-        .prepare("SELECT id FROM uploads WHERE status = 'uploading' AND expires_at <= ?")
-        .pluck()
-        .all(clock.now()) as string[];
+    async cleanUpExpired(): Promise<number> {
+      const ids = await repo.expiredIds(clock.now());
       for (const id of ids) {
-        for (const file of [id, `${id}.json`]) rmSync(join(uploadsDir, file), { force: true });
-        sqlite
-          .prepare("UPDATE uploads SET status = 'expired', updated_at = ? WHERE id = ?")
-          .run(clock.now(), id);
+        await source.remove(id);
+        await repo.markExpired(id, clock.now());
       }
       const inUse = new Set(
-        (
-          sqlite
-            .prepare("SELECT meta FROM uploads WHERE status IN ('uploading', 'complete', 'processing')")
-            .pluck()
-            .all() as (string | null)[]
-        )
-          .map((meta) => (JSON.parse(meta ?? '{}') as VideoUploadMeta).preview)
+        (await repo.inFlightMeta())
+          .map((meta) => meta?.preview)
           .filter((token): token is string => Boolean(token)),
       );
-      previews.removeStale(UPLOAD_EXPIRY_SECONDS * 1000, inUse, clock.now() * 1000);
+      await previews.removeStale(UPLOAD_EXPIRY_SECONDS * 1000, inUse, clock.now() * 1000);
       return ids.length;
     },
   };

@@ -10,9 +10,9 @@ import {
   remuxHlsToMp4,
   resolveMediaLimits,
 } from '@vt/media';
-import type Database from 'better-sqlite3';
 import type { MediaUrls } from '../media/media-urls.service';
 import { mediaKey } from '../media/media-urls.service';
+import type { DownloadRepository, DownloadVideo } from './download.repository';
 
 /** Who asks (the request's viewer). */
 export interface DownloadViewer {
@@ -30,8 +30,12 @@ export interface DownloadTarget {
   access: DownloadAccess;
   /** `<video dir>-<height>p.mp4`, for Content-Disposition. */
   filename: string;
+  /** The variant playlist: a file below MEDIA_DIR, or its key in the bucket (S3 mode). */
   playlist: string;
-  /** Where the MP4 is (or will be) kept; named after the playlist's fingerprint, so it is never stale. */
+  /**
+   * Where the MP4 is (or will be) kept, a file of the cache or a key of the bucket (S3 mode); named after
+   * the playlist's fingerprint, so it is never stale.
+   */
   cacheFile: string;
   durationSec: number;
 }
@@ -53,16 +57,8 @@ interface Job {
   done: Promise<string>;
 }
 
-interface VideoRow {
-  dir: string;
-  status_id: number;
-  is_private: number;
-  uploader_id: number | null;
-  media_path: string | null;
-}
-
 export interface DownloadServiceDeps {
-  sqlite: Database.Database;
+  repo: DownloadRepository;
   urls: MediaUrls;
   mediaDir: string;
   /** The remuxed MP4s: a cache, safe to empty at any time, shared by the nodes when they share it. */
@@ -77,8 +73,65 @@ export interface DownloadServiceDeps {
   onError?: (err: unknown, context: Record<string, unknown>) => void;
 }
 
-const QUALITY = /^\d{2,4}p$/;
+/** What a download URL may name as its quality: a ladder level, `{height}p`. */
+export const DOWNLOAD_QUALITY = /^\d{2,4}p$/;
 const LOCK_POLL_MS = 500;
+
+/**
+ * Who may download now: everyone while the video is listed and public; staff and the uploader otherwise;
+ * nobody once it is deleted or quarantined (ADR 0034), or when it has no media. Null: refused.
+ */
+export function downloadAccess(
+  row: DownloadVideo | undefined,
+  viewer: DownloadViewer,
+): DownloadAccess | null {
+  // 8: quarantined (ADR 0034), refused to everyone.
+  if (!row || row.status_id === 5 || row.status_id === 8 || !row.media_path) return null;
+  if (row.status_id === 1 && row.is_private !== 1) return 'public';
+  const staff = viewer.role === 'moderator' || viewer.role === 'admin';
+  return staff || (viewer.memberId !== null && viewer.memberId === row.uploader_id) ? 'private' : null;
+}
+
+/** `{video dir}-{height}p.mp4`, safe in a Content-Disposition header. */
+export function downloadFileName(dir: string, videoId: number, height: number): string {
+  const safe = dir.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || `video-${videoId}`;
+  return `${safe}-${height}p.mp4`;
+}
+
+/** The signed download URL of each level. */
+export function downloadLinks(urls: MediaUrls, videoId: number, levels: LadderLevel[]): DownloadLink[] {
+  return levels.map((level) => ({
+    quality: level.quality,
+    height: level.height,
+    url: urls.signedDownload(videoId, level.quality).url,
+  }));
+}
+
+/**
+ * The video a download URL names, checked now: still there and visible to this viewer (a takedown,
+ * private or delete ends every URL handed out before), with media, and the quality a level's name.
+ */
+export async function downloadableVideo(
+  repo: DownloadRepository,
+  videoId: number,
+  quality: string,
+  viewer: DownloadViewer,
+): Promise<{ row: DownloadVideo & { media_path: string }; access: DownloadAccess } | null> {
+  if (!DOWNLOAD_QUALITY.test(quality)) return null;
+  const row = await repo.video(videoId);
+  const access = downloadAccess(row, viewer);
+  if (!access || !row?.media_path) return null;
+  return { row: { ...row, media_path: row.media_path }, access };
+}
+
+/**
+ * Where a level's MP4 is kept, relative to the cache (a directory, or the bucket's `downloads/`): named
+ * after the playlist's fingerprint, so a re-processed video is never served a stale file.
+ */
+export function downloadCacheName(mediaPath: string, quality: string, fingerprint: string): string {
+  const hash = createHash('sha256').update(fingerprint).digest('hex').slice(0, 16);
+  return `${mediaKey(mediaPath)}/${quality}-${hash}.mp4`;
+}
 
 /**
  * MP4 downloads made on demand from a video's HLS ladder (ADR 0023): a stream-copy remux on the first
@@ -86,36 +139,20 @@ const LOCK_POLL_MS = 500;
  * process through the job map, across nodes sharing the cache through an exclusive lock file.
  */
 export function createDownloadService(deps: DownloadServiceDeps) {
-  const { sqlite, urls, cacheDir } = deps;
+  const { repo, urls, cacheDir } = deps;
   const mediaDir = resolve(deps.mediaDir);
   const limits = resolveMediaLimits(deps.mediaLimits);
-  const byId = sqlite.prepare(
-    'SELECT dir, status_id, is_private, uploader_id, media_path FROM videos WHERE id = ?',
-  );
   const jobs = new Map<string, Job>();
   /** A failure is told once to whoever asks next, then forgotten, so a retry starts over. */
   const failures = new Set<string>();
   let running = 0;
   const waiting: (() => void)[] = [];
 
-  function access(row: VideoRow | undefined, viewer: DownloadViewer): DownloadAccess | null {
-    // 8: quarantined (ADR 0034), refused to everyone.
-    if (!row || row.status_id === 5 || row.status_id === 8 || !row.media_path) return null;
-    if (row.status_id === 1 && row.is_private !== 1) return 'public';
-    const staff = viewer.role === 'moderator' || viewer.role === 'admin';
-    return staff || (viewer.memberId !== null && viewer.memberId === row.uploader_id) ? 'private' : null;
-  }
-
-  async function ladderOf(row: VideoRow): Promise<LadderLevel[]> {
+  async function ladderOf(row: DownloadVideo): Promise<LadderLevel[]> {
     const dir = resolve(mediaDir, row.media_path ?? '');
     if (!dir.startsWith(mediaDir + sep)) return [];
     return readLadder(join(dir, 'master.m3u8'), mediaDir);
   }
-
-  const fileName = (dir: string, videoId: number, height: number) => {
-    const safe = dir.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || `video-${videoId}`;
-    return `${safe}-${height}p.mp4`;
-  };
 
   async function slot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= Math.max(1, deps.concurrency)) await new Promise<void>((go) => waiting.push(go));
@@ -220,15 +257,12 @@ export function createDownloadService(deps: DownloadServiceDeps) {
   }
 
   const service = {
+    kind: 'local' as const,
     /** The levels a viewer may download, with their signed URLs; empty when they may not. */
     async links(videoId: number, viewer: DownloadViewer): Promise<DownloadLink[]> {
-      const row = byId.get(videoId) as VideoRow | undefined;
-      if (!access(row, viewer)) return [];
-      return (await ladderOf(row!)).map((level) => ({
-        quality: level.quality,
-        height: level.height,
-        url: urls.signedDownload(videoId, level.quality).url,
-      }));
+      const row = await repo.video(videoId);
+      if (!downloadAccess(row, viewer)) return [];
+      return downloadLinks(urls, videoId, await ladderOf(row!));
     },
 
     /**
@@ -237,10 +271,9 @@ export function createDownloadService(deps: DownloadServiceDeps) {
      * ladder. Null otherwise.
      */
     async resolve(videoId: number, quality: string, viewer: DownloadViewer): Promise<DownloadTarget | null> {
-      if (!QUALITY.test(quality)) return null;
-      const row = byId.get(videoId) as VideoRow | undefined;
-      const allowed = access(row, viewer);
-      if (!allowed || !row?.media_path) return null;
+      const video = await downloadableVideo(repo, videoId, quality, viewer);
+      if (!video) return null;
+      const { row, access: allowed } = video;
       const level = (await ladderOf(row)).find((l) => l.quality === quality);
       if (!level) return null;
       let variant: Awaited<ReturnType<typeof readVariantPlaylist>>;
@@ -250,15 +283,17 @@ export function createDownloadService(deps: DownloadServiceDeps) {
         deps.onError?.(err, { videoId, quality, stage: 'download playlist' });
         return null;
       }
-      const hash = createHash('sha256').update(variant.fingerprint).digest('hex').slice(0, 16);
       return {
         videoId,
         quality,
         height: level.height,
         access: allowed,
-        filename: fileName(row.dir, videoId, level.height),
+        filename: downloadFileName(row.dir, videoId, level.height),
         playlist: level.playlist,
-        cacheFile: join(cacheDir, mediaKey(row.media_path), `${quality}-${hash}.mp4`),
+        cacheFile: join(
+          cacheDir,
+          ...downloadCacheName(row.media_path, quality, variant.fingerprint).split('/'),
+        ),
         durationSec: variant.durationSec,
       };
     },

@@ -1,8 +1,8 @@
-import type Database from 'better-sqlite3';
 import { AppError } from '../../lib/app-error';
-import type { AuditLog } from '../audit/audit.service';
+import { auditRow } from '../audit/audit-entry';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
+import type { ProvenanceRepository } from './provenance.repository';
 import {
   isEmptyProvenance,
   missingFields,
@@ -13,26 +13,6 @@ import {
   type RecordsBasis,
   recordsBasis,
 } from './provenance-rules';
-
-interface Row {
-  production_year: number | null;
-  production_decade: number | null;
-  studio: string | null;
-  rights_holder: string | null;
-  licence_basis: Provenance['licenceBasis'];
-  original_format: Provenance['originalFormat'];
-  records_ref: string | null;
-}
-
-const toProvenance = (r: Row): Provenance => ({
-  year: r.production_year,
-  decade: r.production_decade,
-  studio: r.studio,
-  rightsHolder: r.rights_holder,
-  licenceBasis: r.licence_basis,
-  originalFormat: r.original_format,
-  recordsRef: r.records_ref,
-});
 
 /** Statuses an uploader may still change the record in: nobody has approved the video yet. */
 const UPLOADER_EDITABLE = new Set([2, 3]);
@@ -56,55 +36,27 @@ export interface StaffProvenance {
  * videos for the listings. Uploaders set it until approval; after that only moderators change it, audited.
  */
 export function createProvenance({
-  sqlite,
+  repo,
   clock,
   caches,
-  audit,
   required,
 }: {
-  sqlite: Database.Database;
+  repo: ProvenanceRepository;
   clock: Clock;
   caches: PublicCaches;
-  audit: AuditLog;
   /** The operator's PROVENANCE_REQUIRED: approval needs a complete record. */
   required: boolean;
 }) {
-  const byId = sqlite.prepare(
-    `SELECT production_year, production_decade, studio, rights_holder, licence_basis, original_format, records_ref
-     FROM video_provenance WHERE video_id = ?`,
-  );
-  const video = sqlite.prepare('SELECT id, status_id, uploader_id FROM videos WHERE id = ?');
-  const upsert = sqlite.prepare(
-    `INSERT INTO video_provenance (video_id, production_year, production_decade, studio, rights_holder,
-       licence_basis, original_format, records_ref, updated_at, updated_by)
-     VALUES (@videoId, @year, @decade, @studio, @rightsHolder, @licenceBasis, @originalFormat, @recordsRef, @now, @actor)
-     ON CONFLICT (video_id) DO UPDATE SET production_year = excluded.production_year,
-       production_decade = excluded.production_decade, studio = excluded.studio,
-       rights_holder = excluded.rights_holder, licence_basis = excluded.licence_basis,
-       original_format = excluded.original_format, records_ref = excluded.records_ref,
-       updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-  );
-  const remove = sqlite.prepare('DELETE FROM video_provenance WHERE video_id = ?');
-  const copyDate = sqlite.prepare(
-    'UPDATE videos SET production_year = ?, production_decade = ? WHERE id = ?',
-  );
-
   const currentYear = () => new Date(clock.now() * 1000).getUTCFullYear();
-  const get = (videoId: number): Provenance | null => {
-    const r = byId.get(videoId) as Row | undefined;
-    return r ? toProvenance(r) : null;
-  };
+  const get = (videoId: number): Promise<Provenance | null> => repo.get(videoId);
 
   /** Writes (or, when every field is blank, removes) the record; the year and decade follow on videos. */
-  const write = sqlite.transaction((videoId: number, p: Provenance, actor: number | null) => {
-    if (isEmptyProvenance(p)) remove.run(videoId);
-    else upsert.run({ videoId, ...p, now: clock.now(), actor });
-    copyDate.run(p.year, p.decade, videoId);
-  });
+  const write = (videoId: number, p: Provenance, actorId: number | null) =>
+    repo.write({ videoId, record: isEmptyProvenance(p) ? null : p, actorId, now: clock.now() });
 
   /** "Not yours" answers exactly as "not found". */
-  const ownVideo = (memberId: number, videoId: number) => {
-    const v = video.get(videoId) as { status_id: number; uploader_id: number | null } | undefined;
+  const ownVideo = async (memberId: number, videoId: number) => {
+    const v = await repo.video(videoId);
     if (!v || v.uploader_id !== memberId || v.status_id === 5)
       throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
     return v;
@@ -117,58 +69,62 @@ export function createProvenance({
     get,
 
     /** For visitors: only what the caller already shows (a public video); the 2257 basis beside it. */
-    forPage(videoId: number): PublicProvenance {
-      const record = get(videoId);
+    async forPage(videoId: number): Promise<PublicProvenance> {
+      const record = await get(videoId);
       return { record, basis: recordsBasis(record) };
     },
 
-    forStaff(videoId: number): StaffProvenance {
-      const record = get(videoId);
+    async forStaff(videoId: number): Promise<StaffProvenance> {
+      const record = await get(videoId);
       return { record, missing: missingFields(record), required };
     },
 
     /** The record an upload carried, written when ingest creates its video (already validated). */
-    fromUpload(videoId: number, p: Provenance | undefined, uploaderId: number): void {
-      if (p && !isEmptyProvenance(p)) write(videoId, p, uploaderId);
+    async fromUpload(videoId: number, p: Provenance | undefined, uploaderId: number): Promise<void> {
+      if (p && !isEmptyProvenance(p)) await write(videoId, p, uploaderId);
     },
 
     /** The uploader's own video's record and whether they may still change it; not theirs: not found. */
-    ownRecord(memberId: number, videoId: number): { record: Provenance | null; editable: boolean } {
-      const v = ownVideo(memberId, videoId);
-      return { record: get(videoId), editable: UPLOADER_EDITABLE.has(v.status_id) };
+    async ownRecord(
+      memberId: number,
+      videoId: number,
+    ): Promise<{ record: Provenance | null; editable: boolean }> {
+      const v = await ownVideo(memberId, videoId);
+      return { record: await get(videoId), editable: UPLOADER_EDITABLE.has(v.status_id) };
     },
 
     /**
      * An uploader's own video, while it waits for its first approval. "Not yours" answers as "not found";
      * an approved video's record is the moderators' (ADR 0036): `provenance_locked`.
      */
-    setByUploader(memberId: number, videoId: number, input: ProvenanceInput): Provenance {
-      const v = ownVideo(memberId, videoId);
+    async setByUploader(memberId: number, videoId: number, input: ProvenanceInput): Promise<Provenance> {
+      const v = await ownVideo(memberId, videoId);
       if (!UPLOADER_EDITABLE.has(v.status_id))
         throw new AppError('provenance_locked', { status: 409, message: 'Ask a moderator to change this' });
       const p = parse(input);
-      write(videoId, p, memberId);
+      await write(videoId, p, memberId);
       return p;
     },
 
-    /** A moderator's change, audited with the record before and after; public pages are purged. */
-    setByModerator(actorId: number, videoId: number, input: ProvenanceInput): Provenance {
-      const v = video.get(videoId) as { status_id: number } | undefined;
+    /** A moderator's change, audited with the record before and after (one transaction); public pages are purged. */
+    async setByModerator(actorId: number, videoId: number, input: ProvenanceInput): Promise<Provenance> {
+      const v = await repo.video(videoId);
       if (!v) throw new AppError('video_not_found', { status: 404, message: 'Video not found' });
       const p = parse(input);
-      const before = get(videoId);
-      sqlite.transaction(() => {
-        write(videoId, p, actorId);
-        audit.record({
-          actorId,
-          action: 'provenance.set',
-          targetType: 'video',
-          targetId: videoId,
-          before,
-          after: isEmptyProvenance(p) ? null : p,
-        });
-      })();
-      if (PUBLIC.has(v.status_id)) caches.purge();
+      const before = await get(videoId);
+      const now = clock.now();
+      const after = isEmptyProvenance(p) ? null : p;
+      await repo.write({
+        videoId,
+        record: after,
+        actorId,
+        now,
+        audit: auditRow(
+          { actorId, action: 'provenance.set', targetType: 'video', targetId: videoId, before, after },
+          now,
+        ),
+      });
+      if (PUBLIC.has(v.status_id)) await caches.purge();
       return p;
     },
 
@@ -176,10 +132,10 @@ export function createProvenance({
      * The approval rule: with PROVENANCE_REQUIRED, every video about to be approved needs a complete
      * record. Refuses the whole decision, naming the first video and what it lacks.
      */
-    assertApprovable(videoIds: readonly number[]): void {
+    async assertApprovable(videoIds: readonly number[]): Promise<void> {
       if (!required) return;
       for (const id of videoIds) {
-        const missing = missingFields(get(id));
+        const missing = missingFields(await get(id));
         if (missing.length > 0)
           throw new AppError('provenance_required', {
             status: 409,

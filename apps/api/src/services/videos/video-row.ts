@@ -1,23 +1,37 @@
+import type { VideosTable } from '@vt/db';
+import type { Selectable } from 'kysely';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { VideoThumb } from './video.dto';
 
 /** The columns every thumb needs; listing queries select exactly these. */
-export const THUMB_COLUMNS =
-  'v.id, v.dir, v.title, v.duration_sec, v.post_date, v.rating, v.video_viewed, v.likes, v.dislikes, v.is_hd, v.media_path';
+export const THUMB_COLUMNS = [
+  'v.id',
+  'v.dir',
+  'v.title',
+  'v.duration_sec',
+  'v.post_date',
+  'v.rating',
+  'v.video_viewed',
+  'v.likes',
+  'v.dislikes',
+  'v.is_hd',
+  'v.media_path',
+] as const;
 
-export interface ThumbRow {
-  id: number;
-  dir: string;
-  title: string;
-  duration_sec: number;
-  post_date: number;
-  rating: number;
-  video_viewed: number;
-  likes: number;
-  dislikes: number;
-  is_hd: number;
-  media_path: string | null;
-}
+export type ThumbRow = Pick<
+  Selectable<VideosTable>,
+  | 'id'
+  | 'dir'
+  | 'title'
+  | 'duration_sec'
+  | 'post_date'
+  | 'rating'
+  | 'video_viewed'
+  | 'likes'
+  | 'dislikes'
+  | 'is_hd'
+  | 'media_path'
+>;
 
 export const videoUrl = (id: number, dir: string) => `/videos/${id}/${dir}/`;
 

@@ -9,24 +9,24 @@ const text = z.string().max(300).optional();
 /** The signed-in member's account settings on /member_edit/ (docs/decisions/0030). */
 export const accountRouter = router({
   /** The address on file and the open sessions, for the settings page (never in a cached answer). */
-  overview: memberProcedure.query(({ ctx }) => ({
-    email: ctx.services.account.email(ctx.memberId),
-    sessions: ctx.services.sessions.list(ctx.memberId, ctx.sessionToken ?? null),
+  overview: memberProcedure.query(async ({ ctx }) => ({
+    email: await ctx.services.account.email(ctx.memberId),
+    sessions: await ctx.services.sessions.list(ctx.memberId, ctx.sessionToken ?? null),
   })),
 
   /** Signs out one other session; an unknown key (or another member's) answers not found. */
   revokeSession: memberProcedure
     .input(z.object({ key: z.string().regex(/^[0-9a-f]{16}$/) }))
-    .mutation(({ ctx, input }) => {
-      if (!ctx.services.sessions.revoke(ctx.memberId, input.key, ctx.sessionToken ?? null))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await ctx.services.sessions.revoke(ctx.memberId, input.key, ctx.sessionToken ?? null)))
         throw ctx.services.account.sessionNotFound();
       return { code: 'session_revoked' };
     }),
 
   /** "Sign out everywhere else". */
-  signOutOthers: memberProcedure.mutation(({ ctx }) => ({
+  signOutOthers: memberProcedure.mutation(async ({ ctx }) => ({
     code: 'sessions_revoked',
-    count: ctx.services.sessions.invalidateOthers(ctx.memberId, ctx.sessionToken ?? null),
+    count: await ctx.services.sessions.invalidateOthers(ctx.memberId, ctx.sessionToken ?? null),
   })),
 
   changePassword: memberProcedure

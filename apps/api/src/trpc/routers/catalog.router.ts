@@ -8,8 +8,8 @@ export const catalogRouter = router({
   countries: publicProcedure.query(({ ctx }) => ctx.services.catalog.countries()),
 
   /** The shell's menus and tag strip: top categories, top models and the visitor's country. */
-  shell: publicProcedure.query(({ ctx }) => ({
-    ...ctx.services.catalog.shell(ctx.gender, ctx.lang),
+  shell: publicProcedure.query(async ({ ctx }) => ({
+    ...(await ctx.services.catalog.shell(ctx.gender, ctx.lang)),
     country: ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry,
   })),
 

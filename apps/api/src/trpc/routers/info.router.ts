@@ -4,15 +4,15 @@ import { publicProcedure, router } from '../trpc';
 /** Data of the HTML sitemap and the landing page. */
 export const infoRouter = router({
   /** Every category (most videos first) and the top models. */
-  sitemap: publicProcedure.query(({ ctx }) => {
-    const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
-    return { categories: ctx.services.catalog.categories(ctx.gender, ctx.lang), models: main.models };
+  sitemap: publicProcedure.query(async ({ ctx }) => {
+    const main = await ctx.services.catalog.main(ctx.gender, ctx.lang);
+    return { categories: await ctx.services.catalog.categories(ctx.gender, ctx.lang), models: main.models };
   }),
 
   /** The top categories and a handful of this week's most popular videos. */
-  landing: publicProcedure.query(({ ctx }) => {
-    const main = ctx.services.catalog.main(ctx.gender, ctx.lang);
-    const popular = ctx.services.listing.list(
+  landing: publicProcedure.query(async ({ ctx }) => {
+    const main = await ctx.services.catalog.main(ctx.gender, ctx.lang);
+    const popular = await ctx.services.listing.list(
       unfilteredQuery({
         gender: ctx.gender,
         sort: 'most-popular',

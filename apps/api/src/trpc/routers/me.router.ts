@@ -7,23 +7,17 @@ const id = z.number().int().positive();
 /** The signed-in member's own state, for the buttons and modals of member actions. */
 export const meRouter = router({
   /** The add-to modal: the member's playlists and whether each already holds the video. */
-  playlists: memberProcedure.input(z.object({ videoId: id.optional() })).query(({ ctx, input }) =>
-    ctx.services.playlistEdit.mine(ctx.memberId, input.videoId ?? null).map((p) => ({
-      id: p.id,
-      title: p.title,
-      isPrivate: p.isPrivate === 1,
-      videosCount: p.videosCount,
-      hasVideo: p.hasVideo === 1,
-    })),
-  ),
+  playlists: memberProcedure
+    .input(z.object({ videoId: id.optional() }))
+    .query(({ ctx, input }) => ctx.services.playlistEdit.mine(ctx.memberId, input.videoId ?? null)),
 
   /** Pressed states on a video page: which lists hold it, and whether its uploader is subscribed. */
   videoState: memberProcedure
     .input(z.object({ videoId: id, uploaderId: id.nullable() }))
-    .query(({ ctx, input }) => ({
-      lists: ctx.services.lists.listsHolding(ctx.memberId, input.videoId),
+    .query(async ({ ctx, input }) => ({
+      lists: await ctx.services.lists.listsHolding(ctx.memberId, input.videoId),
       subscribed: input.uploaderId
-        ? ctx.services.subscribe.isSubscribed(ctx.memberId, 'member', input.uploaderId)
+        ? await ctx.services.subscribe.isSubscribed(ctx.memberId, 'member', input.uploaderId)
         : false,
     })),
 
@@ -37,9 +31,9 @@ export const meRouter = router({
     .query(({ ctx, input }) => ctx.services.friends.relation(ctx.memberId, input.id)),
 
   /** Where the member stopped watching a video (the player asks after load; never in cached HTML). */
-  position: memberProcedure
-    .input(z.object({ videoId: id }))
-    .query(({ ctx, input }) => ({ position: ctx.services.player.position(ctx.memberId, input.videoId) })),
+  position: memberProcedure.input(z.object({ videoId: id })).query(async ({ ctx, input }) => ({
+    position: await ctx.services.player.position(ctx.memberId, input.videoId),
+  })),
 
   /** Sent by the player while it plays, on pause and on leaving; near either end it clears the position. */
   savePosition: memberProcedure
@@ -52,23 +46,23 @@ export const meRouter = router({
   unread: memberProcedure.query(({ ctx }) => ctx.services.messages.unreadCount(ctx.memberId)),
 
   /** What the header shows a member on every page: their avatar and the two unread counts. */
-  badges: memberProcedure.query(({ ctx }) => ({
-    messages: ctx.services.messages.unreadCount(ctx.memberId),
-    notifications: ctx.services.notifications.unread(ctx.memberId),
-    avatar: ctx.services.profiles.avatarOf(ctx.memberId),
+  badges: memberProcedure.query(async ({ ctx }) => ({
+    messages: await ctx.services.messages.unreadCount(ctx.memberId),
+    notifications: await ctx.services.notifications.unread(ctx.memberId),
+    avatar: await ctx.services.profiles.avatarOf(ctx.memberId),
   })),
 
   /** Friend requests others sent the member (the friends tab shows them to the owner). */
   friendRequests: memberProcedure.query(({ ctx }) => ctx.services.friends.incoming(ctx.memberId)),
 
   /** Moderation decisions (upload approved, rejected, taken down…) for /add-video/, translated by the page. */
-  notifications: memberProcedure.query(({ ctx }) => {
-    const items = ctx.services.notifications.decisions(ctx.memberId);
+  notifications: memberProcedure.query(async ({ ctx }) => {
+    const items = await ctx.services.notifications.decisions(ctx.memberId);
     return { items, unread: items.filter((n) => n.unread).length };
   }),
 
-  readNotifications: memberProcedure.mutation(({ ctx }) => {
-    ctx.services.notifications.markDecisionsRead(ctx.memberId);
+  readNotifications: memberProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.notifications.markDecisionsRead(ctx.memberId);
     return { ok: true };
   }),
 
@@ -77,8 +71,8 @@ export const meRouter = router({
   /** One page of the conversation with another member (page 1 the latest); reading marks it read. */
   conversation: memberProcedure
     .input(z.object({ with: id, page: z.number().int().min(1).max(10_000).default(1) }))
-    .query(({ ctx, input }) => ({
-      member: ctx.services.profiles.get(input.with),
-      messages: ctx.services.messages.conversation(ctx.memberId, input.with, input.page),
+    .query(async ({ ctx, input }) => ({
+      member: await ctx.services.profiles.get(input.with),
+      messages: await ctx.services.messages.conversation(ctx.memberId, input.with, input.page),
     })),
 });

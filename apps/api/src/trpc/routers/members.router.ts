@@ -39,23 +39,23 @@ export const membersRouter = router({
     ),
 
   /** An active member's profile and which sections the viewer may open; 404 member_not_found. */
-  profile: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
-    const profile = ctx.services.profiles.get(input.id);
+  profile: publicProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const profile = await ctx.services.profiles.get(input.id);
     return { profile, isOwner: ctx.viewer.memberId === profile.id };
   }),
 
-  wall: publicProcedure.input(z.object({ id, page })).query(({ ctx, input }) => {
-    ctx.services.profiles.assertCanView(input.id, 'wall', ctx.viewer.memberId);
+  wall: publicProcedure.input(z.object({ id, page })).query(async ({ ctx, input }) => {
+    await ctx.services.profiles.assertCanView(input.id, 'wall', ctx.viewer.memberId);
     return ctx.services.wall.page('member', input.id, input.page);
   }),
 
-  friends: publicProcedure.input(z.object({ id, page })).query(({ ctx, input }) => {
-    ctx.services.profiles.assertCanView(input.id, 'friends', ctx.viewer.memberId);
+  friends: publicProcedure.input(z.object({ id, page })).query(async ({ ctx, input }) => {
+    await ctx.services.profiles.assertCanView(input.id, 'friends', ctx.viewer.memberId);
     return ctx.services.profiles.friends(input.id, input.page);
   }),
 
-  subscriptions: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
-    ctx.services.profiles.assertCanView(input.id, 'subscriptions', ctx.viewer.memberId);
+  subscriptions: publicProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    await ctx.services.profiles.assertCanView(input.id, 'subscriptions', ctx.viewer.memberId);
     return ctx.services.profiles.subscriptions(input.id);
   }),
 
@@ -69,10 +69,10 @@ export const membersRouter = router({
         count: z.number().int().min(1).max(100).default(60),
       }),
     )
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const guard = VIDEO_LIST_PRIVACY[input.list];
-      if (guard) ctx.services.profiles.assertCanView(input.id, guard, ctx.viewer.memberId);
-      else ctx.services.profiles.get(input.id);
+      if (guard) await ctx.services.profiles.assertCanView(input.id, guard, ctx.viewer.memberId);
+      else await ctx.services.profiles.get(input.id);
       return ctx.services.listing.list(
         unfilteredQuery({
           gender: ctx.gender,

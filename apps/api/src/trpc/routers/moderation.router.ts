@@ -19,8 +19,8 @@ const groupKey = z.union([z.object({ section: z.string().max(20), id }), z.objec
 
 /** The moderators' and admins' procedures; each one checks the role on the server (trpc.ts). */
 export const moderationRouter = router({
-  queue: moderatorProcedure.query(({ ctx }) => ({
-    ...ctx.services.moderation.queue.list(),
+  queue: moderatorProcedure.query(async ({ ctx }) => ({
+    ...(await ctx.services.moderation.queue.list()),
     rejectReasons: [...REJECT_REASONS] as string[],
   })),
 
@@ -52,29 +52,31 @@ export const moderationRouter = router({
       return ctx.services.moderation.restoration.rerun(ctx.memberId, videoId, choice);
     }),
 
-  reports: moderatorProcedure.query(({ ctx }) => ({
-    groups: ctx.services.moderation.reports.list(),
-    counts: ctx.services.moderation.reports.counts(),
+  reports: moderatorProcedure.query(async ({ ctx }) => ({
+    groups: await ctx.services.moderation.reports.list(),
+    counts: await ctx.services.moderation.reports.counts(),
   })),
 
   /** The header badge: pending uploads and open reports. */
-  counts: moderatorProcedure.query(({ ctx }) => ({
-    queue: ctx.services.moderation.queue.count(),
-    reports: ctx.services.moderation.reports.counts(),
-    appeals: ctx.services.moderation.appeals.count(),
+  counts: moderatorProcedure.query(async ({ ctx }) => ({
+    queue: await ctx.services.moderation.queue.count(),
+    reports: await ctx.services.moderation.reports.counts(),
+    appeals: await ctx.services.moderation.appeals.count(),
   })),
 
-  dismiss: moderatorProcedure.input(z.object({ key: groupKey, note })).mutation(({ ctx, input }) => ({
-    dismissed: ctx.services.moderation.reports.dismiss(ctx.memberId, input.key, input.note),
+  dismiss: moderatorProcedure.input(z.object({ key: groupKey, note })).mutation(async ({ ctx, input }) => ({
+    dismissed: await ctx.services.moderation.reports.dismiss(ctx.memberId, input.key, input.note),
   })),
 
-  takeDown: moderatorProcedure.input(z.object({ videoId: id, note })).mutation(({ ctx, input }) => ({
+  takeDown: moderatorProcedure.input(z.object({ videoId: id, note })).mutation(async ({ ctx, input }) => ({
     ok: true,
-    ...ctx.services.moderation.reports.takeDown(ctx.memberId, input.videoId, input.note),
+    ...(await ctx.services.moderation.reports.takeDown(ctx.memberId, input.videoId, input.note)),
   })),
 
   /** Open appeals of removals and of rejected removal requests (ADR 0037). */
-  appeals: moderatorProcedure.query(({ ctx }) => ({ appeals: ctx.services.moderation.appeals.list() })),
+  appeals: moderatorProcedure.query(async ({ ctx }) => ({
+    appeals: await ctx.services.moderation.appeals.list(),
+  })),
 
   decideAppeal: moderatorProcedure
     .input(z.object({ appealId: id, reverse: z.boolean(), note }))
@@ -89,8 +91,8 @@ export const moderationRouter = router({
         .object({ from: z.string().max(7), to: z.string().max(7) })
         .refine((r) => validMonthRange(r.from, r.to), { message: 'bad_range' }),
     )
-    .query(({ ctx, input }) => ({
-      rows: ctx.services.moderation.transparency.report(input.from, input.to),
+    .query(async ({ ctx, input }) => ({
+      rows: await ctx.services.moderation.transparency.report(input.from, input.to),
     })),
 
   /** Attaches (or replaces) a video's WebVTT captions track; 400 invalid_captions with the reason. */
@@ -102,19 +104,21 @@ export const moderationRouter = router({
         vtt: z.string().max(600_000),
       }),
     )
-    .mutation(({ ctx, input }) => {
-      ctx.services.moderation.captions.set(ctx.memberId, input.videoId, input.lang, input.vtt);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.moderation.captions.set(ctx.memberId, input.videoId, input.lang, input.vtt);
       return { ok: true };
     }),
 
-  removeCaptions: moderatorProcedure.input(z.object({ videoId: id })).mutation(({ ctx, input }) => ({
-    removed: ctx.services.moderation.captions.remove(ctx.memberId, input.videoId),
+  removeCaptions: moderatorProcedure.input(z.object({ videoId: id })).mutation(async ({ ctx, input }) => ({
+    removed: await ctx.services.moderation.captions.remove(ctx.memberId, input.videoId),
   })),
 
-  deleteComment: moderatorProcedure.input(z.object({ commentId: id, note })).mutation(({ ctx, input }) => {
-    ctx.services.moderation.reports.deleteComment(ctx.memberId, input.commentId, input.note);
-    return { ok: true };
-  }),
+  deleteComment: moderatorProcedure
+    .input(z.object({ commentId: id, note }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.moderation.reports.deleteComment(ctx.memberId, input.commentId, input.note);
+      return { ok: true };
+    }),
 
   ban: moderatorProcedure
     .input(z.object({ memberId: id, note }))
@@ -154,9 +158,9 @@ export const moderationRouter = router({
         page: z.number().int().min(1).max(10_000).default(1),
       }),
     )
-    .query(({ ctx, input }) => ({
-      ...ctx.services.moderation.audit.list(input),
-      actors: ctx.services.moderation.audit.actors(),
+    .query(async ({ ctx, input }) => ({
+      ...(await ctx.services.moderation.audit.list(input)),
+      actors: await ctx.services.moderation.audit.actors(),
       actions: AUDIT_ACTIONS,
     })),
 

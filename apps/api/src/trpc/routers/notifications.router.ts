@@ -20,8 +20,8 @@ export const notificationsRouter = router({
     .input(z.object({ id }))
     .mutation(({ ctx, input }) => ctx.services.notifications.markOne(ctx.memberId, input.id)),
 
-  readAll: memberProcedure.mutation(({ ctx }) => {
-    ctx.services.notifications.markRead(ctx.memberId);
+  readAll: memberProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.notifications.markRead(ctx.memberId);
     return { unread: 0 };
   }),
 

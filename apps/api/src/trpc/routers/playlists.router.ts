@@ -28,9 +28,9 @@ export const playlistsRouter = router({
   /** The playlist and one page of its videos; 403 playlist_private for others' private playlists. */
   page: publicProcedure
     .input(z.object({ id, page, count: z.number().int().min(1).max(100).default(60) }))
-    .query(({ ctx, input }) => {
-      const playlist = ctx.services.playlists.get(input.id, ctx.viewer.memberId);
-      const videos = ctx.services.listing.list(
+    .query(async ({ ctx, input }) => {
+      const playlist = await ctx.services.playlists.get(input.id, ctx.viewer.memberId);
+      const videos = await ctx.services.listing.list(
         unfilteredQuery({
           gender: ctx.gender,
           count: input.count,

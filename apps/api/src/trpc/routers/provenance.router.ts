@@ -34,8 +34,8 @@ export const provenanceInput = z.object({
 
 export const provenanceRouter = router({
   /** A public video's record and its 2257 basis; null for anything visitors cannot see. */
-  ofVideo: publicProcedure.input(z.object({ id: videoId })).query(({ ctx, input }) => {
-    const video = ctx.services.videos.get(input.id, ctx.lang);
+  ofVideo: publicProcedure.input(z.object({ id: videoId })).query(async ({ ctx, input }) => {
+    const video = await ctx.services.videos.get(input.id, ctx.lang);
     if (video?.state !== 'active') return null;
     return ctx.services.provenance.forPage(input.id);
   }),
@@ -48,8 +48,12 @@ export const provenanceRouter = router({
   /** The queue's items at once (a queue page shows up to 200). */
   staffMany: moderatorProcedure
     .input(z.object({ videoIds: z.array(videoId).max(200) }))
-    .query(({ ctx, input }) =>
-      Object.fromEntries(input.videoIds.map((id) => [id, ctx.services.provenance.forStaff(id)])),
+    .query(async ({ ctx, input }) =>
+      Object.fromEntries(
+        await Promise.all(
+          input.videoIds.map(async (id) => [id, await ctx.services.provenance.forStaff(id)] as const),
+        ),
+      ),
     ),
 
   /** A moderator's change: audited, public pages purged. */

@@ -9,9 +9,9 @@ const id = z.number().int().positive();
  * answers a quarantined video's media: only its metadata.
  */
 export const screeningProcedures = {
-  quarantine: adminProcedure.query(({ ctx }) => ({
-    items: ctx.services.blocklists.quarantined(),
-    lists: ctx.services.blocklists.lists(),
+  quarantine: adminProcedure.query(async ({ ctx }) => ({
+    items: await ctx.services.blocklists.quarantined(),
+    lists: await ctx.services.blocklists.lists(),
   })),
 
   releaseQuarantined: adminProcedure.input(z.object({ videoId: id })).mutation(async ({ ctx, input }) => {
@@ -35,8 +35,8 @@ export const screeningProcedures = {
     )
     .mutation(({ ctx, input }) => ctx.services.blocklists.importList(ctx.memberId, input)),
 
-  removeBlocklist: adminProcedure.input(z.object({ listId: id })).mutation(({ ctx, input }) => ({
-    removed: ctx.services.blocklists.removeList(ctx.memberId, input.listId),
+  removeBlocklist: adminProcedure.input(z.object({ listId: id })).mutation(async ({ ctx, input }) => ({
+    removed: await ctx.services.blocklists.removeList(ctx.memberId, input.listId),
   })),
 
   /** This engine's perceptual list of processed videos, to share with another archive or to test a list. */

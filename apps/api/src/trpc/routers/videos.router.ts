@@ -53,41 +53,50 @@ export const videosRouter = router({
         })
         .default({}),
     )
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const country = input.country ?? ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
-      const block = (
+      const block = async (
         sort: 'most-popular' | 'latest-updates',
         date: 'day' | 'all',
         target = { section: 'all' as const },
       ) =>
-        ctx.services.listing.list(
+        (
+          await ctx.services.listing.list(
+            unfilteredQuery({
+              gender: ctx.gender,
+              sort,
+              date,
+              count: 25,
+              page: 1,
+              target,
+            }),
+          )
+        ).items;
+      const top = (
+        await ctx.services.listing.list(
           unfilteredQuery({
             gender: ctx.gender,
-            sort,
-            date,
+            sort: 'most-popular',
             count: 25,
             page: 1,
-            target,
+            target: { section: 'country', country },
           }),
-        ).items;
-      const top = ctx.services.listing.list(
-        unfilteredQuery({
-          gender: ctx.gender,
-          sort: 'most-popular',
-          count: 25,
-          page: 1,
-          target: { section: 'country', country },
-        }),
+        )
       ).items;
-      return { country, top, popular: block('most-popular', 'day'), latest: block('latest-updates', 'all') };
+      return {
+        country,
+        top,
+        popular: await block('most-popular', 'day'),
+        latest: await block('latest-updates', 'all'),
+      };
     }),
 
   /** `/top-country/{page}/`: the most watched videos from the visitor's chosen (or detected) country. */
   topCountry: publicProcedure
     .input(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const country = ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
-      const listing = ctx.services.listing.list(
+      const listing = await ctx.services.listing.list(
         unfilteredQuery({
           gender: ctx.gender,
           sort: 'most-popular',
@@ -96,7 +105,7 @@ export const videosRouter = router({
           target: { section: 'country', country },
         }),
       );
-      return { country, countries: ctx.services.catalog.countries(), listing };
+      return { country, countries: await ctx.services.catalog.countries(), listing };
     }),
 
   get: publicProcedure
@@ -107,8 +116,8 @@ export const videosRouter = router({
     .input(z.object({ id, page: z.number().int().min(1).max(20) }))
     .query(({ ctx, input }) => ctx.services.videos.related(input.id, input.page)),
 
-  fileLink: publicProcedure.input(z.object({ id })).query(({ ctx, input }) => {
-    const path = ctx.services.videos.mediaPathFor(input.id);
+  fileLink: publicProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const path = await ctx.services.videos.mediaPathFor(input.id);
     return path ? { hls: ctx.services.urls.signedHls(path).url } : null;
   }),
 });

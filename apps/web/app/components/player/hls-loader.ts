@@ -17,9 +17,14 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 
 let hlsModule: Promise<typeof Hls> | null = null;
 
-/** Where the browser plays HLS itself (Safari, iOS, recent Chrome), hls.js is never fetched. */
-export function playsHlsNatively(video: HTMLVideoElement): boolean {
-  return video.canPlayType(HLS_MIME) !== '';
+/**
+ * Where the browser plays HLS itself (Safari, iOS, recent Chrome), hls.js is never fetched; except when
+ * segments come by redirect from an object store (S3 mode) and Media Source Extensions exist: Chrome's own
+ * HLS refuses segments redirected to another origin, which hls.js follows with CORS.
+ */
+export function playsHlsNatively(video: HTMLVideoElement, mediaRedirects = false): boolean {
+  if (video.canPlayType(HLS_MIME) === '') return false;
+  return !(mediaRedirects && ('MediaSource' in window || 'ManagedMediaSource' in window));
 }
 
 /** The hls.js chunk, fetched once per page, on first call: on play, or earlier when warmed. */
@@ -33,6 +38,6 @@ export function loadHls(): Promise<typeof Hls> {
 }
 
 /** Starts fetching hls.js when playback is likely to follow (hover or focus on play). */
-export function warmHls(video: HTMLVideoElement | null): void {
-  if (video && !playsHlsNatively(video)) loadHls().catch(() => {});
+export function warmHls(video: HTMLVideoElement | null, mediaRedirects = false): void {
+  if (video && !playsHlsNatively(video, mediaRedirects)) loadHls().catch(() => {});
 }

@@ -39,7 +39,12 @@ const startPlayback = (video: HTMLVideoElement, onMuted?: () => void) => {
  * plays HLS, else through hls.js, imported only then. File errors are only logged (spec §8: no user
  * message).
  */
-export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: string): HlsSource {
+export function useHlsSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  src: string,
+  /** Segments come by redirect from an object store (RootData.mediaRedirects). */
+  mediaRedirects = false,
+): HlsSource {
   const detach = useRef<(() => void) | null>(null);
   // A second press while hls.js loads takes the first one back, as it would pause a playing video.
   const wantPlay = useRef(false);
@@ -79,7 +84,7 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
         wantPlay.current = !wantPlay.current;
         return;
       }
-      if (playsHlsNatively(video)) {
+      if (playsHlsNatively(video, mediaRedirects)) {
         video.src = src;
         // Before metadata this sets the default playback start position (HTML §4.8.11.8).
         if (startAt > 0) video.currentTime = startAt;
@@ -124,10 +129,10 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, src: 
           console.error('[player] could not load hls.js', error);
         });
     },
-    [videoRef, src, starting, onMuted],
+    [videoRef, src, starting, onMuted, mediaRedirects],
   );
 
-  const warm = useCallback(() => warmHls(videoRef.current), [videoRef]);
+  const warm = useCallback(() => warmHls(videoRef.current, mediaRedirects), [videoRef, mediaRedirects]);
   const clearMutedByPolicy = useCallback(() => setMutedByPolicy(false), []);
 
   return { toggle, warm, attached, starting, hls, mutedByPolicy, clearMutedByPolicy };

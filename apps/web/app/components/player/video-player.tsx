@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../../lib/age-gate';
 import type { VideoThumb } from '../../lib/dto';
 import { srcSetOf, webpOf } from '../../lib/image-variants';
+import { useRootData } from '../../lib/root-data';
 import { takeEarlyPress, wasHonoured } from './early-press';
 import {
   ExitFullscreenIcon,
@@ -138,7 +139,7 @@ function Player({
 
   // The loader signs a new URL on every revalidation; keep the first one so playback is not restarted.
   const [sourceUrl] = useState(src);
-  const source = useHlsSource(videoRef, sourceUrl);
+  const source = useHlsSource(videoRef, sourceUrl, useRootData().mediaRedirects);
   // Seeks before play only move the start point: nothing is fetched until play.
   const [startAt, setStartAt] = useState(0);
   // The seek-preview VTT waits for the first hover or focus of the seek bar, or for play.

@@ -1,0 +1,253 @@
+import {
+  type DataLayer,
+  hasAllBits,
+  inIdList,
+  type ListingSortIndex,
+  listingVideosTable,
+  rowsInOrderOf,
+  testedInIndex,
+} from '@vt/db';
+import type { DateFilter, DurationFilter, Gender, VideoSort } from '@vt/rules';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ListingSection } from './video.dto';
+import { THUMB_COLUMNS, type ThumbRow } from './video-row';
+
+/** Category ids below this live in videos.category_mask (a signed 64-bit integer). */
+export const MASK_BITS = 63;
+
+/** Seconds per duration filter: 1 under 10 min, 2 10–40 min, 3 over 40 min (as videos.duration_bucket). */
+const DURATION_RANGE: Record<1 | 2 | 3, [number, number]> = { 1: [0, 599], 2: [600, 2400], 3: [2401, 1e9] };
+
+/** A categories section with its dirs resolved to ids; null when one of them does not exist (no videos). */
+export type ResolvedSection =
+  | Exclude<ListingSection, { section: 'categories' }>
+  | { section: 'categories'; ids: number[] | null };
+
+/** One listing's filter, with what the service looked up resolved: what the SQL depends on, nothing else. */
+export interface ListingFilter {
+  /** Null: every orientation (a member's uploads, a channel). */
+  gender: Gender | null;
+  sort: VideoSort;
+  date: DateFilter;
+  duration: DurationFilter;
+  hdOnly: boolean;
+  decade: number | null;
+  /** "Top rated" of a day, week or month: posted since this time. */
+  postedSince: number | null;
+  target: ResolvedSection;
+  /** Browsing sections show a version group once, by its canonical (ADR 0035). */
+  onePerGroup: boolean;
+}
+
+/** Each sort orders by exactly its partial index's columns (sort column, then id): no sort step, ever. */
+export function sortColumn(sort: VideoSort, date: DateFilter): string {
+  return {
+    'latest-updates': 'post_date',
+    longest: 'duration_sec',
+    'most-commented': 'comments_count',
+    'most-viewed': 'video_viewed',
+    'top-rated': 'rating',
+    'most-popular': { all: 'popularity', day: 'views_day', week: 'views_week', month: 'views_month' }[date],
+  }[sort];
+}
+
+/** The videos of `v` that are not a version shown under a public canonical (ADR 0035). */
+export const notAVersion = sql<SqlBool>`not exists (select 1 from video_versions vv join videos vc on vc.id = vv.canonical_id
+  where vv.video_id = v.id and vc.status_id = 1 and vc.is_private = 0)`;
+
+interface Built {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>[];
+  order: RawBuilder<unknown>;
+}
+
+/**
+ * How a model's videos are found: `exists` probes each video met on the sort index (a big model's page),
+ * `links` reads the model's own links (its count, and the page of a model with few videos).
+ */
+export type ModelPath = 'exists' | 'links';
+
+/**
+ * The listings' SQL (ADR 0041): the page walk over a partial sort index (deferred join: ids first, then
+ * the page's rows), its count, and the look-ups the service resolves a listing with. The statement text
+ * depends on the query's shape only (every value a parameter, id lists one parameter), so the SQLite
+ * data layer prepares each shape once.
+ */
+export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 'dialect'>) {
+  /** `hinted`: the page walk may name its sort index; a count keeps the planner's choice. */
+  function build(f: ListingFilter, models: ModelPath, hinted: boolean): Built {
+    const where: RawBuilder<unknown>[] = [sql`v.status_id = 1`, sql`v.is_private = 0`];
+    if (f.gender !== null) where.push(sql`v.gender = ${f.gender}`);
+    let index: ListingSortIndex | null = null;
+    let from: RawBuilder<unknown> | null = null;
+    let order = sql`${sql.ref(`v.${sortColumn(f.sort, f.date)}`)} desc, v.id desc`;
+    // Equality filters are tested inside the covering sort index, not used as index constraints.
+    if (f.duration && f.sort === 'longest') {
+      // On the duration index the bucket is a range of the sort column itself: seek, do not skip.
+      const [min, max] = DURATION_RANGE[f.duration];
+      where.push(sql`v.duration_sec >= ${min}`, sql`v.duration_sec <= ${max}`);
+    } else if (f.duration) {
+      where.push(sql`${testedInIndex(dialect, 'v.duration_bucket')} = ${f.duration}`);
+    }
+    if (f.hdOnly) where.push(sql`${testedInIndex(dialect, 'v.is_hd')} = 1`);
+    if (f.decade) where.push(sql`${testedInIndex(dialect, 'v.production_decade')} = ${f.decade}`);
+    if (f.postedSince !== null) {
+      // A day, or any window within one category, is a small range of the post-date index (which carries
+      // rating) to sort; a wide window over everything is cheaper to walk along the rating index.
+      const narrow = f.date === 'day' || f.target.section === 'categories';
+      index = narrow ? 'videos_latest_idx' : 'videos_rating_idx';
+      where.push(sql`v.post_date >= ${f.postedSince}`);
+    }
+    const t = f.target;
+    switch (t.section) {
+      case 'all':
+        break;
+      case 'categories': {
+        if (t.ids === null) {
+          where.push(sql`1 = 0`);
+          break;
+        }
+        const inMask = t.ids.filter((id) => id < MASK_BITS);
+        if (inMask.length) {
+          const mask = inMask.reduce((m, id) => m | (1n << BigInt(id)), 0n);
+          where.push(hasAllBits(dialect, 'v.category_mask', mask));
+        }
+        for (const id of t.ids.filter((id) => id >= MASK_BITS))
+          where.push(
+            sql`exists (select 1 from video_categories vc where vc.video_id = v.id and vc.category_id = ${id})`,
+          );
+        break;
+      }
+      case 'models':
+        where.push(
+          models === 'links'
+            ? sql`v.id in (select vm.video_id from video_models vm join models m on m.id = vm.model_id where m.dir = ${t.dir})`
+            : sql`exists (select 1 from video_models vm join models m on m.id = vm.model_id where vm.video_id = v.id and m.dir = ${t.dir})`,
+        );
+        break;
+      case 'country':
+        // Videos watched from that country. "Most popular" ranks by views from there (top in country);
+        // every other sort keeps its own order over the same set.
+        if (f.sort === 'most-popular') {
+          from = sql`video_country_views cv join videos v on v.id = cv.video_id`;
+          where.push(sql`cv.country = ${t.country}`, sql`cv.gender = v.gender`);
+          order = sql`cv.views desc, v.id desc`;
+        } else {
+          where.push(
+            sql`exists (select 1 from video_country_views cv where cv.country = ${t.country} and cv.video_id = v.id)`,
+          );
+        }
+        break;
+      case 'channel':
+        where.push(sql`v.channel_id = ${t.channelId}`);
+        break;
+      case 'playlist':
+        from = sql`playlist_videos pv join videos v on v.id = pv.video_id`;
+        where.push(sql`pv.playlist_id = ${t.playlistId}`);
+        order = sql`pv.position asc, v.id asc`;
+        break;
+      case 'member':
+        if (t.list === 'uploaded') {
+          where.push(sql`v.uploader_id = ${t.memberId}`);
+          order = sql`v.post_date desc, v.id desc`;
+        } else if (t.list === 'history') {
+          from = sql`watch_history h join videos v on v.id = h.video_id`;
+          where.push(sql`h.member_id = ${t.memberId}`);
+          order = sql`h.viewed_at desc, v.id desc`;
+        } else {
+          from = sql`member_lists ml join videos v on v.id = ml.video_id`;
+          where.push(sql`ml.member_id = ${t.memberId}`, sql`ml.list = ${t.list}`);
+          order = sql`ml.added_at desc, v.id desc`;
+        }
+        break;
+    }
+    if (f.onePerGroup) where.push(notAVersion);
+    // The hint names an index on videos; sections that join other tables first keep their own plan.
+    return { from: from ?? listingVideosTable(dialect, hinted ? index : null), where, order };
+  }
+
+  const conditions = (b: Built) => sql.join(b.where, sql` and `);
+  type Page = { limit: number; offset: number; models: ModelPath };
+  const pageQuery = (f: ListingFilter, page: Page) => {
+    const b = build(f, page.models, true);
+    return sql<{ id: number }>`select v.id from ${b.from} where ${conditions(b)}
+        order by ${b.order} limit ${page.limit} offset ${page.offset}`;
+  };
+  const thumbs = (ids: readonly number[]): Promise<ThumbRow[]> =>
+    db
+      .selectFrom('videos as v')
+      .select(THUMB_COLUMNS)
+      .where(inIdList(dialect, 'v.id', ids))
+      .execute();
+
+  return {
+    /** One page of a listing's ids, in its order. */
+    async pageIds(f: ListingFilter, page: Page) {
+      const { rows } = await pageQuery(f, page).execute(db);
+      return rows.map((r) => r.id);
+    },
+
+    /** One page of a listing's thumb rows, in its order (one statement where the dialect allows). */
+    async pageThumbs(f: ListingFilter, page: Page): Promise<ThumbRow[]> {
+      const one = rowsInOrderOf(dialect, pageQuery(f, page), 'videos', 'v', THUMB_COLUMNS);
+      if (one) return (await one.$castTo<ThumbRow>().execute(db)).rows;
+      const ids = await this.pageIds(f, page);
+      if (ids.length === 0) return [];
+      const byId = new Map((await thumbs(ids)).map((r) => [r.id, r]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The listing's total. (A model's videos are counted from its links, not by probing every video.) */
+    async count(f: ListingFilter): Promise<number> {
+      const b = build(f, 'links', false);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from ${b.from} where ${conditions(b)}`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Thumb rows of these ids, in no particular order. */
+    thumbs,
+
+    /** Those of the ids that are listed (active and public). */
+    async listedIds(ids: readonly number[]): Promise<number[]> {
+      const rows = await db
+        .selectFrom('videos as v')
+        .select('v.id')
+        .where(inIdList(dialect, 'v.id', ids))
+        .where('v.status_id', '=', 1)
+        .where('v.is_private', '=', 0)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async categoryId(dir: string): Promise<number | null> {
+      const r = await db.selectFrom('categories').select('id').where('dir', '=', dir).executeTakeFirst();
+      return r?.id ?? null;
+    },
+
+    async modelGender(dir: string): Promise<Gender | null> {
+      const r = await db.selectFrom('models').select('gender').where('dir', '=', dir).executeTakeFirst();
+      return r?.gender ?? null;
+    },
+
+    async playlistOrientation(id: number): Promise<Gender | null> {
+      const r = await db
+        .selectFrom('playlists')
+        .select('orientation')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r?.orientation ?? null;
+    },
+
+    /** Every facet total (listing_facets): listed videos per orientation, category, duration and quality. */
+    facets() {
+      return db
+        .selectFrom('listing_facets')
+        .select(['gender', 'category_id', 'duration_bucket', 'is_hd', 'videos'])
+        .execute();
+    },
+  };
+}
+
+export type ListingRepository = ReturnType<typeof createListingRepository>;
