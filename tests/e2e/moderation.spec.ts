@@ -191,4 +191,8 @@ test('members and visitors get a 404 from every moderation page', async ({ brows
     await expect(member.getByText('Oops! Content not found!')).toBeVisible();
   }
   await expect(member.getByTestId('account-menu')).not.toContainText('Moderation');
+  // The member menu is written in place in the server's HTML, not streamed after the page (entry.server.tsx).
+  const html = await (await member.request.get('/moderation/')).text();
+  expect(html.match(/data-testid="account-menu"/g)).toHaveLength(1);
+  expect(html).not.toContain('<div hidden id="S:');
 });

@@ -39,6 +39,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A boundary already complete with the shell (the member menu, lazy only for the browser's sake) is
+        // written in place. React's default (12,800 bytes, counting the shell) moved every such boundary over
+        // 500 bytes to the end of the page, shown by a throttled script: the member menu came late and,
+        // in that window, existed twice in the document.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
