@@ -51,7 +51,8 @@ function uidOf(user: string): { uid: number; gid: number } | null {
   }
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
