@@ -83,6 +83,7 @@ import { createMediaFree } from './services/uploads/media-free';
 import { createPreviewImages } from './services/uploads/preview-image';
 import { localPrivateFiles, storePrivateFiles } from './services/uploads/private-files';
 import { createRestorationRerun } from './services/uploads/restoration-rerun';
+import { createTusStorage } from './services/uploads/tus/tus-storage';
 import { createUploadService } from './services/uploads/upload.service';
 import { createUploadsRepository } from './services/uploads/uploads.repository';
 import { createDownloadRepository } from './services/videos/download.repository';
@@ -98,7 +99,6 @@ import { createVideoService } from './services/videos/video.service';
 import { createVideoListing } from './services/videos/video-listing.service';
 import { createVideoVersions } from './services/videos/video-versions.service';
 import { createVideosRepository } from './services/videos/videos.repository';
-import { createTusStorage } from './uploads/tus-storage';
 
 /** The one place every service, engine and adapter dependency is built and wired (the composition root). */
 export interface ServiceDeps {

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@vt/db';
 import { loadConfig } from '../config';
 import { AppError } from '../lib/app-error';
-import { checkEmail, checkPassword, checkUsername } from '../services/auth/account-rules';
+import { checkPassword, checkUsername } from '../services/auth/account-rules';
+import { checkEmail } from '../services/shared/field-rules';
 import { openSite } from './open-site';
 
 const USAGE = `Usage:

@@ -4,10 +4,10 @@ import { MAX_UPLOAD_BYTES } from '@vt/rules';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { AppError } from '../lib/app-error';
+import type { TusStorage } from '../services/uploads/tus/tus-storage';
 import type { UploadService } from '../services/uploads/upload.service';
 import { checkVideoUpload } from '../services/uploads/upload-rules';
 import { coalescedBody } from './coalesced-body';
-import type { TusStorage } from './tus-storage';
 
 /** A tus error answer: the status and a JSON body tus-js-client hands to the page as the error's text. */
 const tusError = (err: AppError) => ({

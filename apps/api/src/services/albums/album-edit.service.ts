@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { type MoveDirection, moved } from '../../lib/reorder';
 import { bytesOf, type MediaStore } from '../../media-store/media-store';
-import { checkLength } from '../auth/account-rules';
+import { checkLength } from '../shared/field-rules';
 import type { PublicCaches } from '../shared/public-caches';
 import { albumImageUrl } from './album.service';
 import { type AlbumsRepository, ALBUM_LISTED as LISTED, ALBUM_PENDING as PENDING } from './albums.repository';

@@ -4,14 +4,8 @@ import { AppError } from '../../lib/app-error';
 import type { RateLimits } from '../limits/rate-limits.service';
 import type { MembersRepository } from '../members/members.repository';
 import type { Clock } from '../shared/clock';
-import {
-  checkEmail,
-  checkNotWeak,
-  checkPassword,
-  checkUsername,
-  NAME_MIN,
-  PASSWORD_MIN,
-} from './account-rules';
+import { checkEmail } from '../shared/field-rules';
+import { checkNotWeak, checkPassword, checkUsername, NAME_MIN, PASSWORD_MIN } from './account-rules';
 import type { KnownDevices } from './known-device';
 import type { Mailer } from './mailer';
 import { hashPassword, verifyPassword } from './password';

@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/app-error';
-import { checkLength } from '../auth/account-rules';
 import type { Notifications } from '../notifications/notifications.service';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
+import { checkLength } from '../shared/field-rules';
 import type { WallPost } from './community.dto';
 import type { WallRepository, WallSection } from './wall.repository';
 

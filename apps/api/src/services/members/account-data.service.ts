@@ -1,6 +1,5 @@
 import type { MediaStore } from '../../media-store/media-store';
 import { deleteAlbumFiles } from '../albums/album-edit.service';
-import type { AccountService } from '../auth/account.service';
 import type { Clock } from '../shared/clock';
 import type { PublicCaches } from '../shared/public-caches';
 import type { PublishService } from '../videos/publish.service';
@@ -26,7 +25,8 @@ export function createAccountData({
 }: {
   repo: AccountDataRepository;
   clock: Clock;
-  account: AccountService;
+  /** auth/account.service.ts: throws unless the password is the member's. */
+  account: { proven(memberId: number, password: string | undefined, field?: string): Promise<unknown> };
   publish: PublishService;
   caches: PublicCaches;
   /** Where albums' photos live: the media directory, or the bucket (S3 mode). */

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { checkImage } from '../../lib/image-check';
 import type { MediaStore } from '../../media-store/media-store';
-import { maxLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
+import { maxLength } from '../shared/field-rules';
 import type { PublicCaches } from '../shared/public-caches';
 import type { MembersRepository, ProfileFields } from './members.repository';
 

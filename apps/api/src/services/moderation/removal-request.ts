@@ -1,6 +1,6 @@
 import type { RemovalRequestsTable } from '@vt/db';
 import { AppError } from '../../lib/app-error';
-import { required } from '../auth/account-rules';
+import { required } from '../shared/field-rules';
 import type { ReportsRepository } from './reports.repository';
 
 /** The US TAKE IT DOWN Act's 48 hours, counted from the moment a valid request arrives (ADR 0037). */

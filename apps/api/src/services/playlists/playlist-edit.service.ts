@@ -1,9 +1,9 @@
 import type { Gender } from '@vt/rules';
 import { AppError } from '../../lib/app-error';
 import { type MoveDirection, moved } from '../../lib/reorder';
-import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
 import { videoNotFound } from '../shared/errors';
+import { checkLength } from '../shared/field-rules';
 import type { PublicCaches } from '../shared/public-caches';
 import type { PlaylistsRepository } from './playlists.repository';
 

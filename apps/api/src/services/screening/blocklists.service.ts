@@ -11,7 +11,6 @@ import { readVideoManifest, type VideoFiles } from '../../media-store/video-file
 import { auditRow } from '../audit/audit-entry';
 import type { Mailer } from '../auth/mailer';
 import type { Clock } from '../shared/clock';
-import type { UploadSource } from '../uploads/upload-source';
 import type { BlocklistsRepository, ImportedEntries } from './blocklists.repository';
 import type { Fingerprints } from './fingerprints.service';
 import { createSummaryIndex } from './summary-index';
@@ -142,7 +141,7 @@ export function createBlocklists({
   /** Removes a video's processed media: from the media directory, or the bucket (S3 mode). */
   removeMedia: (mediaPath: string) => Promise<unknown>;
   /** Where the uploads' originals are: the uploads directory, or the bucket (S3 mode). */
-  uploadOriginals: Pick<UploadSource, 'remove'>;
+  uploadOriginals: { remove(id: string): Promise<void> };
   origin: string;
 }) {
   // Entries are only ever added (a removed list's stay in memory and are skipped): the id is the sequence.

@@ -5,8 +5,8 @@ import { checkImage } from '../../lib/image-check';
 import { slugOf } from '../../lib/slug';
 import type { MediaStore } from '../../media-store/media-store';
 import type { AlbumsRepository } from '../albums/albums.repository';
-import { checkLength } from '../auth/account-rules';
 import type { Clock } from '../shared/clock';
+import { checkLength } from '../shared/field-rules';
 import type { PublicCaches } from '../shared/public-caches';
 
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,5 +1,4 @@
 import { AppError } from '../../lib/app-error';
-import type { SavedVideosRepository } from '../members/saved-videos.repository';
 import type { Clock } from '../shared/clock';
 
 /** Each member keeps the positions of this many videos, the newest first; older ones are dropped. */
@@ -7,8 +6,23 @@ export const POSITIONS_KEPT = 500;
 /** Positions this close to either end are not worth resuming (the player starts over instead). */
 export const RESUME_MARGIN_SEC = 5;
 
+/** The members' saved positions (members/saved-videos.repository.ts), as the player uses them. */
+export interface WatchPositions {
+  /** A video anyone may watch, with its duration; undefined otherwise. */
+  listedVideo(videoId: number): Promise<{ duration_sec: number } | undefined>;
+  position(memberId: number, videoId: number): Promise<number | null>;
+  savePosition(p: {
+    memberId: number;
+    videoId: number;
+    at: number;
+    now: number;
+    kept: number;
+  }): Promise<void>;
+  clearPosition(memberId: number, videoId: number): Promise<void>;
+}
+
 export interface PlayerServiceDeps {
-  saved: SavedVideosRepository;
+  saved: WatchPositions;
   clock: Clock;
 }
 

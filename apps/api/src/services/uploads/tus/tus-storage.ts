@@ -1,7 +1,7 @@
-import type { MediaStore } from '../media-store/media-store';
-import type { MediaStoreConfig } from '../media-store/media-store-config';
-import { UPLOAD_EXPIRY_SECONDS } from '../services/uploads/upload.service';
-import { localUploadSource, storeUploadSource, type UploadSource } from '../services/uploads/upload-source';
+import type { MediaStore } from '../../../media-store/media-store';
+import type { MediaStoreConfig } from '../../../media-store/media-store-config';
+import { UPLOAD_EXPIRY_SECONDS } from '../upload.service';
+import { localUploadSource, storeUploadSource, type UploadSource } from '../upload-source';
 import { HashingFileStore } from './hashing-file-store';
 import { HashingS3Store } from './hashing-s3-store';
 import { createStreamingHashes, type StreamingHashes } from './streaming-hashes';

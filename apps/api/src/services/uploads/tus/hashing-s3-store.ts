@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { S3Store } from '@tus/s3-store';
-import type { S3StoreConfig } from '../media-store/media-store-config';
-import { s3ClientConfig } from '../media-store/s3-media-store';
+import type { S3StoreConfig } from '../../../media-store/media-store-config';
+import { s3ClientConfig } from '../../../media-store/s3-media-store';
 import { hashingTap, type StreamingHashes } from './streaming-hashes';
 
 /**
