@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { LANGS } from './helpers/catalogs';
 
 const titles = (page: Page) =>
   page.getByTestId('thumb').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
@@ -61,7 +62,7 @@ test('hovering a thumbnail plays its muted preview clip', async ({ page }) => {
 // Thumbs below the first rows are laid out only as they near the viewport; until then each stands in at its
 // own height. A wrong guess moved the pagination by a row under the pointer (a click then landed on the
 // footer) and shifted the page for readers.
-for (const width of [390, 1280]) {
+for (const width of [320, 390, 1280]) {
   test(`at ${width} px the thumbs coming into view move nothing on a listing`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/videos/latest-updates/1/', '/albums/most-viewed/1/']) {
@@ -83,3 +84,18 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+// The stand-in counts one stats line: in the narrowest cell and the longest language it must stay one.
+test('at 320 px a thumb keeps its stats on one line in every language', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const lang of LANGS) {
+    for (const path of ['/videos/latest-updates/1/', '/albums/most-viewed/1/']) {
+      await page.goto(`${path}?lang=${lang}`);
+      const heights = await page
+        .locator('main .thumb__stats')
+        .evaluateAll((stats) => [...new Set(stats.map((p) => Math.round(p.getBoundingClientRect().height)))]);
+      expect(heights, `${lang} ${path}`).toEqual([19]);
+    }
+  }
+  await page.context().clearCookies({ name: 'lang' });
+});
