@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from '../system-deps.mjs';
 import { benchBulkApprove } from './bulk-approve';
+import { benchDialects, describeDialects } from './dialects';
 import { benchLighthouse } from './lighthouse';
 import {
   measureLatency,
@@ -24,7 +25,7 @@ import { benchTwoNodes, VIDEOS2_PATH } from './two-nodes';
 import { wrk } from './wrk';
 
 const VIDEOS = Number(process.env.BENCH_VIDEOS ?? 1_000_000);
-/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, search-engines, bulk, tus, tus-s3, two-nodes, pages, lighthouse, transcode, quality, restoration. */
+/** `npm run bench -- --only=tus,transcode` runs some sections: videos2, listing, others, search, search-engines, dialects, bulk, tus, tus-s3, two-nodes, pages, lighthouse, transcode, quality, restoration. */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -160,6 +161,15 @@ try {
       console.log(
         `search engines (${r.videos} videos): FTS5 search p50/p95/p99 ${r.fts5.search.p50.toFixed(2)}/${r.fts5.search.p95.toFixed(2)}/${r.fts5.search.p99.toFixed(2)} ms, PostgreSQL ${r.postgres.search.p50.toFixed(2)}/${r.postgres.search.p95.toFixed(2)}/${r.postgres.search.p99.toFixed(2)} ms (p99 ×${r.p99Ratio.search.toFixed(2)}); suggester FTS5 p99 ${r.fts5.suggest.p99.toFixed(2)} ms, PostgreSQL ${r.postgres.suggest.p99.toFixed(2)} ms (×${r.p99Ratio.suggest.toFixed(2)}); PostgreSQL index built in ${r.postgresIndexSeconds.toFixed(0)} s (target ≤ ×2)`,
       );
+  }
+
+  // 4c. Listing, search and suggester through the services on SQLite and on PostgreSQL, the same site copied
+  // into a throwaway PostgreSQL server, interleaved in one process (issue 21).
+  if (want('dialects')) {
+    ensureBenchDb(VIDEOS);
+    const r = await benchDialects(join(BENCH_DATA, 'site.db'));
+    results.dialects = r;
+    console.log(describeDialects(r));
   }
 
   // 5. Bulk approval of 100 queued videos in one request.

@@ -20,7 +20,7 @@ function rng(seed: number) {
 }
 
 /** Queries as visitors type them: one or two title words, every sort, some filters, pages 1–5. */
-function randomQueries(n: number, words: string[], seed = 29): SearchQuery[] {
+export function randomQueries(n: number, words: string[], seed = 29): SearchQuery[] {
   const rnd = rng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const sorts: SearchSort[] = [

@@ -1,0 +1,187 @@
+// The uncached listing, search and suggester on SQLite and on PostgreSQL, in-process, over the same site
+// (issue 21): the SQLite bench database is copied into a throwaway PostgreSQL server (Debian's postgresql, as
+// the contract tests use), vacuumed and analysed, its search index built, then the same random listings
+// (every sort, date, duration, hd and category filter, pages 1–50), searches and suggester prefixes run
+// through the services on both, interleaved so both see the same machine. Listings must answer the same.
+// `npx tsx scripts/bench/dialects.ts [site.db] [listings] [out.json]` runs this section alone (a copy of the
+// file is migrated to the newest schema) and prints the slowest PostgreSQL listings and searches.
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { openDb, postgresDataLayer } from '@vt/db';
+import { startPostgres } from '@vt/db/testing';
+import { sql } from 'kysely';
+import { createServices, type Services } from '../../apps/api/src/container';
+import { parseVideos2 } from '../../apps/api/src/legacy/paths';
+import { copySqliteToPostgres } from '../../packages/db/src/kysely/copy-to-postgres';
+import { IN_PROCESS_CONFIG } from './in-process-config';
+import { percentile, randomListingPaths } from './listing-latency';
+import { randomQueries } from './search-engines';
+
+const DIALECTS = ['SQLite', 'PostgreSQL'] as const;
+type Dialect = (typeof DIALECTS)[number];
+type Measure = 'listing' | 'search' | 'suggester';
+
+const summary = (times: number[]) => {
+  const s = [...times].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
+};
+
+export async function benchDialects(
+  databaseFile: string,
+  opts: { listings?: number; queries?: number } = {},
+) {
+  const listings = opts.listings ?? 2000;
+  const queries = opts.queries ?? 1000;
+  const server = await startPostgres();
+  if (!server) return { skipped: 'PostgreSQL is not installed' } as const;
+  const dir = mkdtempSync(join(tmpdir(), 'vt-dialects-'));
+  const file = join(dir, 'site.db');
+  copyFileSync(databaseFile, file);
+  const pg = postgresDataLayer(await server.freshDatabase(), { max: 4 });
+  const db = openDb(file);
+  try {
+    let t0 = performance.now();
+    let last = 0;
+    await copySqliteToPostgres(db.$client, pg, (table, done, total) => {
+      if (done - last < 50_000 && done !== total) return;
+      last = done;
+      process.stdout.write(`\rcopying into PostgreSQL: ${done} / ${total} rows ${table}`.padEnd(70));
+    });
+    process.stdout.write('\n');
+    // As autovacuum would have by now on a running site: statistics fresh and the visibility map set. An
+    // analyse autovacuum started during the copy holds back what VACUUM may mark all-visible, and without
+    // the map every index-only walk of a sort index visits the heap for each entry (68,643 heap fetches for
+    // one deep category page): vacuum until it covers the videos.
+    for (let round = 1; ; round++) {
+      await sql`vacuum analyze`.execute(pg.db);
+      const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages,
+        relallvisible as visible from pg_class where oid = 'videos'::regclass`.execute(pg.db);
+      if (rows[0]!.visible >= 0.99 * rows[0]!.pages) break;
+      if (round === 20)
+        throw new Error(`the visibility map covers ${rows[0]!.visible} of ${rows[0]!.pages} pages`);
+    }
+    const copySeconds = (performance.now() - t0) / 1000;
+    console.log(`copied into PostgreSQL in ${copySeconds.toFixed(0)} s`);
+    const services: Record<Dialect, Services> = {
+      SQLite: createServices({ db, config: IN_PROCESS_CONFIG }),
+      PostgreSQL: createServices({ db, data: pg, config: IN_PROCESS_CONFIG }),
+    };
+    t0 = performance.now();
+    await services.PostgreSQL.search.reindexAll((done, total) =>
+      process.stdout.write(`\rindexing PostgreSQL search: ${done} / ${total}`),
+    );
+    process.stdout.write('\n');
+    const indexSeconds = (performance.now() - t0) / 1000;
+    await sql`vacuum analyze`.execute(pg.db);
+    // The bulk load's checkpoint done now, not writing while the queries are timed.
+    await sql`checkpoint`.execute(pg.db);
+
+    const cats = (await services.SQLite.catalog.categories('straight', 'en', 20)).map((c) => c.dir);
+    const words = [
+      ...new Set(
+        (db.$client.prepare('SELECT title FROM videos ORDER BY id DESC LIMIT 400').pluck().all() as string[])
+          .flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+          .filter((w) => w.length >= 3),
+      ),
+    ];
+    const searches = randomQueries(queries, words);
+    const prefixes = searches.map((q) => q.text.slice(0, 3 + (q.text.length % 4)));
+    const calls: Record<Measure, ((s: Services) => Promise<unknown>)[]> = {
+      listing: randomListingPaths(listings, cats).map((path) => {
+        const q = parseVideos2(path.slice('/api/json/videos2/'.length, -5));
+        return async (s) => {
+          const r = await s.listing.list(q);
+          return [r.totalCount, r.items.map((v) => v.id)];
+        };
+      }),
+      search: searches.map((q) => (s) => s.search.search(q)),
+      suggester: prefixes.map((p) => (s) => s.search.suggest(p, 'en', 'straight')),
+    };
+    const labels: Record<Measure, string[]> = {
+      listing: randomListingPaths(listings, cats),
+      search: searches.map((q) => JSON.stringify(q)),
+      suggester: prefixes,
+    };
+    const times = Object.fromEntries(
+      (Object.keys(calls) as Measure[]).map((m) => [
+        m,
+        { SQLite: [] as number[], PostgreSQL: [] as number[] },
+      ]),
+    ) as Record<Measure, Record<Dialect, number[]>>;
+    let differing = 0;
+    for (const measure of Object.keys(calls) as Measure[]) {
+      // Warm both on the first calls, then time every call on each database in turn.
+      for (const call of calls[measure].slice(0, 50)) for (const d of DIALECTS) await call(services[d]);
+      for (const [i, call] of calls[measure].entries()) {
+        const answers: string[] = [];
+        for (const d of DIALECTS) {
+          const t = performance.now();
+          const r = await call(services[d]);
+          times[measure][d].push(performance.now() - t);
+          if (measure === 'listing') answers.push(JSON.stringify(r));
+        }
+        if (measure === 'listing' && answers[0] !== answers[1]) {
+          differing++;
+          console.log(`differs: ${labels.listing[i]}`);
+        }
+      }
+    }
+    const result = Object.fromEntries(
+      (Object.keys(times) as Measure[]).map((m) => {
+        const sqlite = summary(times[m].SQLite);
+        const postgres = summary(times[m].PostgreSQL);
+        return [m, { SQLite: sqlite, PostgreSQL: postgres, p99Ratio: postgres.p99 / sqlite.p99 }];
+      }),
+    ) as Record<
+      Measure,
+      { SQLite: ReturnType<typeof summary>; PostgreSQL: ReturnType<typeof summary>; p99Ratio: number }
+    >;
+    const slowest = (m: Measure) =>
+      times[m].PostgreSQL.map((ms, i) => ({ postgres: ms, sqlite: times[m].SQLite[i]!, call: labels[m][i]! }))
+        .sort((a, b) => b.postgres - a.postgres)
+        .slice(0, 10);
+    return {
+      videos: db.$client.prepare('SELECT count(*) FROM videos').pluck().get() as number,
+      copySeconds,
+      postgresSearchIndexSeconds: indexSeconds,
+      differingListings: differing,
+      ...result,
+      targets: {
+        SQLite: 'listing p99 < 25 ms, search p95 < 30 ms, suggester p95 < 10 ms',
+        PostgreSQL: 'p99 within 2x of SQLite',
+      },
+      slowestPostgres: { listing: slowest('listing'), search: slowest('search') },
+    };
+  } finally {
+    await pg.close();
+    await server.stop();
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function describeDialects(r: Awaited<ReturnType<typeof benchDialects>>): string {
+  if ('skipped' in r) return `dialects: skipped, ${r.skipped}`;
+  const line = (m: 'listing' | 'search' | 'suggester') =>
+    `${m} SQLite p50/p95/p99 ${r[m].SQLite.p50.toFixed(2)}/${r[m].SQLite.p95.toFixed(2)}/${r[m].SQLite.p99.toFixed(2)} ms, PostgreSQL ${r[m].PostgreSQL.p50.toFixed(2)}/${r[m].PostgreSQL.p95.toFixed(2)}/${r[m].PostgreSQL.p99.toFixed(2)} ms (p99 ×${r[m].p99Ratio.toFixed(2)})`;
+  return `dialects (${r.videos} videos, ${r.differingListings} differing listings; copy ${r.copySeconds.toFixed(0)} s, search index ${r.postgresSearchIndexSeconds.toFixed(0)} s):\n  ${line('listing')}\n  ${line('search')}\n  ${line('suggester')}\n  targets: SQLite listing p99 < 25 ms, search p95 < 30 ms, suggester p95 < 10 ms; PostgreSQL p99 ≤ 2× SQLite's`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchDialects(process.argv[2] ?? 'data/bench/site.db', {
+    listings: Number(process.argv[3] ?? 2000),
+  });
+  console.log(describeDialects(r));
+  if (!('skipped' in r))
+    for (const m of ['listing', 'search'] as const) {
+      console.log(`slowest ${m}s on PostgreSQL (ms, PostgreSQL / SQLite):`);
+      for (const s of r.slowestPostgres[m])
+        console.log(`  ${s.postgres.toFixed(1)} / ${s.sqlite.toFixed(1)}  ${s.call}`);
+    }
+  const out = process.argv[4];
+  if (out)
+    writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), dialects: r }, null, 2)}\n`);
+  process.exit(0);
+}
