@@ -22,7 +22,7 @@ import type { Route } from './+types/home';
 export async function loader({ context }: Route.LoaderArgs) {
   const [home, stats, latest] = await Promise.all([
     // The server reads the country cookie itself; the input only overrides it.
-    context.api.videos.home({}),
+    context.api.videos.home({ topOnly: true }),
     context.api.catalog.main(),
     // One row is enough to learn how many listing pages the home pagination can link to.
     context.api.videos.list({ sort: 'latest-updates', page: 1, count: 1 }),

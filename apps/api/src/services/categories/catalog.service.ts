@@ -24,13 +24,23 @@ export function createCatalogService({
   const countryMemo = new AsyncTtlMemo<string[]>(10 * 60_000);
   // Every page shows these; a minute old is fresh enough for a menu.
   const shellMemo = new AsyncTtlMemo<Pick<MainStats, 'categories' | 'models'>>(60_000);
-  // Its counts change with what is listed: a publish or takedown clears it with every other cache.
-  caches?.register(() => shellMemo.clear());
+  // Every listing's sidebar and the home page read these: a page rendered for another path or query need
+  // not count them again.
+  const totalsMemo = new AsyncTtlMemo<CategoryInfo[]>(60_000);
+  const mainMemo = new AsyncTtlMemo<MainStats>(60_000);
+  // Their counts change with what is listed: a publish or takedown clears them with every other cache.
+  caches?.register(() => {
+    shellMemo.clear();
+    totalsMemo.clear();
+    mainMemo.clear();
+  });
 
+  const videoTotals = (gender: Gender, lang: string) =>
+    totalsMemo.getOrCompute(`videos.${gender}.${lang}`, () => categories.videoTotals(gender, lang));
   // One source for every category count shown (landing, menus, main JSON, index): the listing facets,
   // which the listings' own totals read too, so a count never disagrees with the listing it links to.
   const listCategories = async (gender: Gender, lang: string, limit = 1000): Promise<CategoryInfo[]> =>
-    (await categories.videoTotals(gender, lang)).slice(0, limit);
+    (await videoTotals(gender, lang)).slice(0, limit);
   const listCountries = () =>
     countryMemo.getOrCompute('all', async () => (await categories.viewCountries()).filter((c) => c !== 'xx'));
 
@@ -47,8 +57,8 @@ export function createCatalogService({
     /** Every category with its total for one orientation: `total_videos` counts albums for `albums`. */
     categoriesFor(section: 'videos' | 'albums', gender: Gender, lang: string): Promise<CategoryInfo[]> {
       return section === 'videos'
-        ? categories.videoTotals(gender, lang)
-        : categories.albumTotals(gender, lang);
+        ? videoTotals(gender, lang)
+        : totalsMemo.getOrCompute(`albums.${gender}.${lang}`, () => categories.albumTotals(gender, lang));
     },
 
     /** The top categories and models of the header menus and the tag strip. */
@@ -59,13 +69,14 @@ export function createCatalogService({
       }));
     },
 
-    async main(gender: Gender, lang: string): Promise<MainStats> {
-      return {
+    /** The main lists: top categories and models, the keyword cloud (a minute's draw) and the countries. */
+    main(gender: Gender, lang: string): Promise<MainStats> {
+      return mainMemo.getOrCompute(`${gender}.${lang}`, async () => ({
         categories: await listCategories(gender, lang, TOP_CATEGORIES),
         models: await models.top(gender, TOP_MODELS),
         keywords: await categories.keywordCloud(KEYWORDS),
         countries: await listCountries(),
-      };
+      }));
     },
   };
 }

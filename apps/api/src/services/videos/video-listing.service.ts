@@ -3,6 +3,7 @@ import { AsyncTtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
+import type { PublicCaches } from '../shared/public-caches';
 import {
   type ListingFilter,
   type ListingRepository,
@@ -38,12 +39,14 @@ export interface ListingDeps {
   clock: Clock;
   /** Version groups (ADR 0035): browsing listings show a group once, by its canonical. */
   versions?: Pick<VideoVersions, 'hiddenInFacet'>;
+  /** A version grouped or ungrouped purges the public caches: the hidden counts go with them. */
+  caches?: Pick<PublicCaches, 'register'>;
 }
 
 /** Sections that browse the catalogue show a version group once; a model's, member's, channel's or playlist's own shelf lists every video. */
 const ONE_PER_GROUP: ReadonlySet<ListingSection['section']> = new Set(['all', 'categories', 'country']);
 
-export function createVideoListing({ repository, urls, clock, versions }: ListingDeps) {
+export function createVideoListing({ repository, urls, clock, versions, caches }: ListingDeps) {
   const categoryIds = new AsyncTtlMemo<number | null>(60_000);
   const categoryId = (dir: string) => categoryIds.getOrCompute(dir, () => repository.categoryId(dir));
   // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, and a
@@ -84,6 +87,9 @@ export function createVideoListing({ repository, urls, clock, versions }: Listin
   }
 
   const facets = new AsyncTtlMemo<Map<string, number>>(60_000);
+  // The versions a facet total counts but the listing hides: memoised with the facets, cleared with them.
+  const hiddenMemo = new AsyncTtlMemo<number>(60_000);
+  caches?.register(() => hiddenMemo.clear());
   const facetMap = () =>
     facets.getOrCompute('all', async () => {
       const rows = await repository.facets();
@@ -111,7 +117,12 @@ export function createVideoListing({ repository, urls, clock, versions }: Listin
       for (const hd of q.hdOnly ? [1] : [0, 1]) total += map.get(`${q.gender}|${cat}|${db}|${hd}`) ?? 0;
     }
     // The facets count every listed video; versions shown under their canonical are not on the page.
-    return total - ((await versions?.hiddenInFacet(q.gender, cat, durations, q.hdOnly)) ?? 0);
+    if (!versions) return total;
+    const hidden = await hiddenMemo.getOrCompute(
+      `${q.gender}|${cat}|${durations.join(',')}|${q.hdOnly}`,
+      () => versions.hiddenInFacet(q.gender, cat, durations, q.hdOnly),
+    );
+    return total - hidden;
   }
 
   // A playlist's or a member's list changes with every add and remove (its count column at once): its
@@ -173,6 +184,7 @@ export function createVideoListing({ repository, urls, clock, versions }: Listin
     invalidateCounts(): void {
       counts.clear();
       facets.clear();
+      hiddenMemo.clear();
     },
   };
 }

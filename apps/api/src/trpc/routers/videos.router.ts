@@ -50,8 +50,10 @@ export const videosRouter = router({
             .string()
             .regex(/^[a-z]{2}$/)
             .optional(),
+          /** The home page's loader: its popular and latest blocks load in the browser, near the viewport. */
+          topOnly: z.boolean().default(false),
         })
-        .default({}),
+        .default({ topOnly: false }),
     )
     .query(async ({ ctx, input }) => {
       const country = input.country ?? ctx.country ?? ctx.requestCountry ?? ctx.defaultCountry;
@@ -83,6 +85,7 @@ export const videosRouter = router({
           }),
         )
       ).items;
+      if (input.topOnly) return { country, top, popular: [], latest: [] };
       return {
         country,
         top,
