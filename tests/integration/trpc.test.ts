@@ -33,6 +33,13 @@ describe('tRPC over the same services', () => {
     expect(blocks.top.length).toBeGreaterThan(0);
     expect(blocks.popular).toHaveLength(25);
     expect(blocks.latest).toHaveLength(25);
+    // The home page's loader asks for the top block only: the other two load in the browser.
+    const topOnly = await sut.request(
+      `/trpc/videos.home?input=${encodeURIComponent(JSON.stringify({ topOnly: true }))}`,
+      { headers: { cookie: `country=${country}` } },
+    );
+    const top = ((await topOnly.json()) as any).result.data;
+    expect(top).toEqual({ country, top: blocks.top, popular: [], latest: [] });
   });
 
   it('refuses bad input with a 400 and never a 500', async () => {
