@@ -16,17 +16,12 @@ import { createServices, type Services } from '../../apps/api/src/container';
 import { parseVideos2 } from '../../apps/api/src/legacy/paths';
 import { copySqliteToPostgres } from '../../packages/db/src/kysely/copy-to-postgres';
 import { IN_PROCESS_CONFIG } from './in-process-config';
-import { percentile, randomListingPaths } from './listing-latency';
-import { randomQueries } from './search-engines';
+import { randomListingPaths } from './listing-latency';
+import { randomQueries, summary } from './search-engines';
 
 const DIALECTS = ['SQLite', 'PostgreSQL'] as const;
 type Dialect = (typeof DIALECTS)[number];
 type Measure = 'listing' | 'search' | 'suggester';
-
-const summary = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
-};
 
 export async function benchDialects(
   databaseFile: string,
@@ -88,8 +83,9 @@ export async function benchDialects(
     ];
     const searches = randomQueries(queries, words);
     const prefixes = searches.map((q) => q.text.slice(0, 3 + (q.text.length % 4)));
+    const listingPaths = randomListingPaths(listings, cats);
     const calls: Record<Measure, ((s: Services) => Promise<unknown>)[]> = {
-      listing: randomListingPaths(listings, cats).map((path) => {
+      listing: listingPaths.map((path) => {
         const q = parseVideos2(path.slice('/api/json/videos2/'.length, -5));
         return async (s) => {
           const r = await s.listing.list(q);
@@ -100,7 +96,7 @@ export async function benchDialects(
       suggester: prefixes.map((p) => (s) => s.search.suggest(p, 'en', 'straight')),
     };
     const labels: Record<Measure, string[]> = {
-      listing: randomListingPaths(listings, cats),
+      listing: listingPaths,
       search: searches.map((q) => JSON.stringify(q)),
       suggester: prefixes,
     };
@@ -164,7 +160,7 @@ export async function benchDialects(
 
 export function describeDialects(r: Awaited<ReturnType<typeof benchDialects>>): string {
   if ('skipped' in r) return `dialects: skipped, ${r.skipped}`;
-  const line = (m: 'listing' | 'search' | 'suggester') =>
+  const line = (m: Measure) =>
     `${m} SQLite p50/p95/p99 ${r[m].SQLite.p50.toFixed(2)}/${r[m].SQLite.p95.toFixed(2)}/${r[m].SQLite.p99.toFixed(2)} ms, PostgreSQL ${r[m].PostgreSQL.p50.toFixed(2)}/${r[m].PostgreSQL.p95.toFixed(2)}/${r[m].PostgreSQL.p99.toFixed(2)} ms (p99 ×${r[m].p99Ratio.toFixed(2)})`;
   return `dialects (${r.videos} videos, ${r.differingListings} differing listings; copy ${r.copySeconds.toFixed(0)} s, search index ${r.postgresSearchIndexSeconds.toFixed(0)} s):\n  ${line('listing')}\n  ${line('search')}\n  ${line('suggester')}\n  targets: SQLite listing p99 < 25 ms, search p95 < 30 ms, suggester p95 < 10 ms; PostgreSQL p99 ≤ 2× SQLite's`;
 }

@@ -45,7 +45,8 @@ export function randomQueries(n: number, words: string[], seed = 29): SearchQuer
   }));
 }
 
-const summary = (times: number[]) => {
+/** n, p50, p95 and p99 of a list of times. */
+export const summary = (times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
   return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };
 };

@@ -3,7 +3,6 @@ import { AsyncTtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
-import type { PublicCaches } from '../shared/public-caches';
 import {
   type ListingFilter,
   type ListingRepository,
@@ -39,14 +38,12 @@ export interface ListingDeps {
   clock: Clock;
   /** Version groups (ADR 0035): browsing listings show a group once, by its canonical. */
   versions?: Pick<VideoVersions, 'hiddenInFacet'>;
-  /** A version grouped or ungrouped purges the public caches: the hidden counts go with them. */
-  caches?: Pick<PublicCaches, 'register'>;
 }
 
 /** Sections that browse the catalogue show a version group once; a model's, member's, channel's or playlist's own shelf lists every video. */
 const ONE_PER_GROUP: ReadonlySet<ListingSection['section']> = new Set(['all', 'categories', 'country']);
 
-export function createVideoListing({ repository, urls, clock, versions, caches }: ListingDeps) {
+export function createVideoListing({ repository, urls, clock, versions }: ListingDeps) {
   const categoryIds = new AsyncTtlMemo<number | null>(60_000);
   const categoryId = (dir: string) => categoryIds.getOrCompute(dir, () => repository.categoryId(dir));
   // A model's and a playlist's page list the videos of the model's (playlist's) own orientation, and a
@@ -87,9 +84,9 @@ export function createVideoListing({ repository, urls, clock, versions, caches }
   }
 
   const facets = new AsyncTtlMemo<Map<string, number>>(60_000);
-  // The versions a facet total counts but the listing hides: memoised with the facets, cleared with them.
+  // The versions a facet total counts but the listing hides: memoised with the facets and cleared with them
+  // (a version grouped or ungrouped goes through publish.revised, which invalidates the counts).
   const hiddenMemo = new AsyncTtlMemo<number>(60_000);
-  caches?.register(() => hiddenMemo.clear());
   const facetMap = () =>
     facets.getOrCompute('all', async () => {
       const rows = await repository.facets();
