@@ -272,6 +272,19 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
       ).toEqual(page2);
       if (thumbs.length) expect(thumbs[0], name).toMatchObject({ dir: `video-${page2[0]}` });
       expect(await repo.pageIds(f, { limit: 7, offset: 5000, models: 'exists' }), name).toEqual([]);
+      // Read from the end: the page 7 from the last, in the listing's order (thumbs likewise).
+      const fromEnd = { limit: 7, offset: 3, models: 'exists', reverse: true } as const;
+      const tail = all.slice(Math.max(0, all.length - 10), all.length - 3);
+      expect(await repo.pageIds(f, fromEnd), name).toEqual(tail);
+      expect(
+        (await repo.pageThumbs(f, fromEnd)).map((t) => t.id),
+        name,
+      ).toEqual(tail);
+      // A window's two index paths answer alike.
+      for (const window of ['post-date', 'rating'] as const)
+        expect(await repo.pageIds(f, { limit: 1000, offset: 0, models: 'exists', window }), name).toEqual(
+          all,
+        );
       got[name] = all;
     }
     // Hand-checked sections.
