@@ -11,9 +11,10 @@ import { createVideosRepository } from '../../apps/api/src/services/videos/video
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * A deep page of a sparse listing is read from the listing's end, and a "top rated" of a window along the
- * cheaper of two indexes (video-listing.service.ts). On a big site only; here the threshold is lowered so
- * that every page past the middle is read from the end, and each page must be the one read from the start.
+ * A deep page of a sparse listing is read from the listing's end, a "top rated" of a window along the
+ * cheaper of two indexes, and a small window's ordered ids at once (video-listing.service.ts). On a big
+ * site only; here the thresholds are set so that every page past the middle is read from the end, or every
+ * window from its ids, and each page must be the one read from the start, page by page.
  */
 
 let sut: TestApp;
@@ -43,12 +44,16 @@ function listings() {
   });
   const versions = createVideoVersions({ repository: createVideosRepository(layer) });
   const deps = { repository, urls, clock: systemClock, versions };
-  return { fromStart: createVideoListing(deps), fromEnd: createVideoListing({ ...deps, reverseAfter: 0 }) };
+  return {
+    fromStart: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: Number.POSITIVE_INFINITY }),
+    fromEnd: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: 0 }),
+    windowIds: createVideoListing({ ...deps, smallWindow: Number.POSITIVE_INFINITY }),
+  };
 }
 
 describe('a listing read from its end', () => {
   it('answers every page of every sort, window and filter as the walk from its start does', async () => {
-    const { fromStart, fromEnd } = listings();
+    const { fromStart, fromEnd, windowIds } = listings();
     const [category] = sut.db.$client
       .prepare(
         `SELECT c.dir FROM categories c JOIN video_categories vc ON vc.category_id = c.id
@@ -79,17 +84,31 @@ describe('a listing read from its end', () => {
             const first = await fromStart.list(q);
             for (let page = 1; page <= first.pages + 1; page++) {
               const a = await fromStart.list({ ...q, page });
-              const b = await fromEnd.list({ ...q, page });
               const name = JSON.stringify({ ...q, page });
-              expect(b.totalCount, name).toBe(a.totalCount);
-              expect(
-                b.items.map((v) => v.id),
-                name,
-              ).toEqual(a.items.map((v) => v.id));
+              for (const b of [await fromEnd.list({ ...q, page }), await windowIds.list({ ...q, page })]) {
+                expect(b.totalCount, name).toBe(a.totalCount);
+                expect(b.pages, name).toBe(a.pages);
+                expect(
+                  b.items.map((v) => v.id),
+                  name,
+                ).toEqual(a.items.map((v) => v.id));
+              }
               if (page > first.pages / 2 && a.items.length) reversedPages++;
             }
           }
     // The filters above are not all empty on the demo site: many pages were read from the end.
     expect(reversedPages).toBeGreaterThan(200);
+    // The windows are not empty either: the demo's videos were posted over the last weeks.
+    const month = await fromStart.list({
+      gender: 'straight',
+      sort: 'top-rated',
+      date: 'month',
+      target: { section: 'all' },
+      duration: 0,
+      hdOnly: false,
+      count: 7,
+      page: 1,
+    });
+    expect(month.pages).toBeGreaterThan(2);
   });
 });

@@ -281,10 +281,12 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
         name,
       ).toEqual(tail);
       // A window's two index paths answer alike.
-      for (const window of ['post-date', 'rating'] as const)
+      for (const window of ['post-date', 'rating'] as const) {
         expect(await repo.pageIds(f, { limit: 1000, offset: 0, models: 'exists', window }), name).toEqual(
           all,
         );
+        expect(await repo.allIds(f, window), name).toEqual(all);
+      }
       got[name] = all;
     }
     // Hand-checked sections.

@@ -228,6 +228,14 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
       );
     },
 
+    /** Every id of a listing, in its order (a small top-rated window, read once for all its pages). */
+    async allIds(f: ListingFilter, window: WindowPath): Promise<number[]> {
+      const b = build(f, 'exists', window);
+      const { rows } = await sql<{ id: number }>`select v.id from ${b.from} where ${conditions(b)}
+        order by ${orderBy(b, false)}`.execute(db);
+      return rows.map((r) => r.id);
+    },
+
     /** One page of a listing's thumb rows, in its order (one statement where the dialect allows). */
     async pageThumbs(f: ListingFilter, page: ListingPage): Promise<ThumbRow[]> {
       const one = rowsInOrderOf(dialect, pageQuery(f, page), 'videos', 'v', THUMB_COLUMNS);
