@@ -81,8 +81,11 @@ function onServer(adminUrl: string): TestPostgres['freshDatabase'] {
   };
 }
 
-/** Starts a server (or uses TEST_POSTGRES_URL); null with postgresUnavailableReason() when it cannot. */
-export async function startPostgres(): Promise<TestPostgres | null> {
+/**
+ * Starts a server (or uses TEST_POSTGRES_URL); null with postgresUnavailableReason() when it cannot.
+ * `settings`: server parameters beyond the defaults (the bench sizes it as docs/operations.md says).
+ */
+export async function startPostgres(settings: Record<string, string> = {}): Promise<TestPostgres | null> {
   const external = process.env.TEST_POSTGRES_URL;
   if (external) return { freshDatabase: onServer(external), stop: async () => {} };
   const bin = postgresBin();
@@ -106,6 +109,7 @@ export async function startPostgres(): Promise<TestPostgres | null> {
     '-c fsync=off',
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   let stopped = false;
