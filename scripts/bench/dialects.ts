@@ -4,7 +4,8 @@
 // (every sort, date, duration, hd and category filter, pages 1–50), searches and suggester prefixes run
 // through the services on both, interleaved so both see the same machine. Listings must answer the same.
 // `npx tsx scripts/bench/dialects.ts [site.db] [listings] [out.json]` runs this section alone (a copy of the
-// file is migrated to the newest schema) and prints the slowest PostgreSQL listings and searches.
+// file is migrated to the newest schema) and prints the slowest PostgreSQL listings and searches;
+// DIALECTS_KEEP=1 keeps both copies until Ctrl-C, to EXPLAIN what was slow.
 import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,8 @@ export async function benchDialects(
   const dir = mkdtempSync(join(tmpdir(), 'vt-dialects-'));
   const file = join(dir, 'site.db');
   copyFileSync(databaseFile, file);
-  const pg = postgresDataLayer(await server.freshDatabase(), { max: 4 });
+  const url = await server.freshDatabase();
+  const pg = postgresDataLayer(url, { max: 4 });
   const db = openDb(file);
   try {
     let t0 = performance.now();
@@ -175,6 +177,11 @@ export async function benchDialects(
       slowestPostgres: { listing: slowest('listing'), search: slowest('search') },
     };
   } finally {
+    // DIALECTS_KEEP=1: the copy stays up for EXPLAIN until the process is interrupted.
+    if (process.env.DIALECTS_KEEP === '1') {
+      console.log(`PostgreSQL copy kept at ${url}; SQLite copy at ${file}; Ctrl-C to drop both`);
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
     await pg.close();
     await server.stop();
     db.$client.close();
