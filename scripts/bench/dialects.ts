@@ -180,7 +180,10 @@ export async function benchDialects(
     // DIALECTS_KEEP=1: the copy stays up for EXPLAIN until the process is interrupted.
     if (process.env.DIALECTS_KEEP === '1') {
       console.log(`PostgreSQL copy kept at ${url}; SQLite copy at ${file}; Ctrl-C to drop both`);
+      // A pending promise alone does not keep Node running: the timer does.
+      const alive = setInterval(() => {}, 60_000);
       await new Promise((resolve) => process.once('SIGINT', resolve));
+      clearInterval(alive);
     }
     await pg.close();
     await server.stop();
