@@ -5,7 +5,8 @@
 // through the services on both, interleaved so both see the same machine. Listings must answer the same.
 // `npx tsx scripts/bench/dialects.ts [site.db] [listings] [out.json]` runs this section alone (a copy of the
 // file is migrated to the newest schema) and prints the slowest PostgreSQL listings and searches;
-// DIALECTS_KEEP=1 keeps both copies until Ctrl-C, to EXPLAIN what was slow.
+// DIALECTS_KEEP=1 keeps both copies until Ctrl-C, to EXPLAIN what was slow; then
+// `DIALECTS_POSTGRES_URL=<its url> npx tsx scripts/bench/dialects.ts <its SQLite copy>` times them again.
 import { closeSync, copyFileSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,57 +37,17 @@ export async function benchDialects(
 ) {
   const listings = opts.listings ?? 2000;
   const queries = opts.queries ?? 1000;
-  // Sized as docs/operations.md sizes a PostgreSQL node of 8 GB (the defaults are a 128 MB buffer pool, in
-  // which a million videos' search index does not fit).
-  const server = await startPostgres(POSTGRES_SETTINGS);
-  if (!server) return { skipped: 'PostgreSQL is not installed' } as const;
-  const dir = mkdtempSync(join(tmpdir(), 'vt-dialects-'));
-  const file = join(dir, 'site.db');
-  copyFileSync(databaseFile, file);
-  const url = await server.freshDatabase();
-  const pg = postgresDataLayer(url, { max: 4 });
-  const db = openDb(file);
+  const copies = await (process.env.DIALECTS_POSTGRES_URL
+    ? keptCopies(databaseFile, process.env.DIALECTS_POSTGRES_URL)
+    : freshCopies(databaseFile));
+  if (!copies) return { skipped: 'PostgreSQL is not installed' } as const;
+  const { db, pg, services } = copies;
   try {
-    let t0 = performance.now();
-    let last = 0;
-    await copySqliteToPostgres(db.$client, pg, (table, done, total) => {
-      if (done - last < 50_000 && done !== total) return;
-      last = done;
-      process.stdout.write(`\rcopying into PostgreSQL: ${done} / ${total} rows ${table}`.padEnd(70));
-    });
-    process.stdout.write('\n');
-    // As autovacuum would have by now on a running site: statistics fresh and the visibility map set. An
-    // analyse autovacuum started during the copy holds back what VACUUM may mark all-visible, and without
-    // the map every index-only walk of a sort index visits the heap for each entry (68,643 heap fetches for
-    // one deep category page): vacuum until it covers the videos.
-    for (let round = 1; ; round++) {
-      await sql`vacuum analyze`.execute(pg.db);
-      const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages,
-        relallvisible as visible from pg_class where oid = 'videos'::regclass`.execute(pg.db);
-      if (rows[0]!.visible >= 0.99 * rows[0]!.pages) break;
-      if (round === 20)
-        throw new Error(`the visibility map covers ${rows[0]!.visible} of ${rows[0]!.pages} pages`);
-    }
-    const copySeconds = (performance.now() - t0) / 1000;
-    console.log(`copied into PostgreSQL in ${copySeconds.toFixed(0)} s`);
-    const services: Record<Dialect, Services> = {
-      SQLite: createServices({ db, config: IN_PROCESS_CONFIG }),
-      PostgreSQL: createServices({ db, data: pg, config: IN_PROCESS_CONFIG }),
-    };
-    t0 = performance.now();
-    await services.PostgreSQL.search.reindexAll((done, total) =>
-      process.stdout.write(`\rindexing PostgreSQL search: ${done} / ${total}`),
-    );
-    process.stdout.write('\n');
-    const indexSeconds = (performance.now() - t0) / 1000;
-    await sql`vacuum analyze`.execute(pg.db);
-    // The bulk load's checkpoint done now, not writing while the queries are timed.
-    await sql`checkpoint`.execute(pg.db);
     // Both databases' files in the page cache, as on a site that has been serving for a while: the copy
     // and the index build wrote gigabytes after the SQLite file was copied, and the first timed run found
     // its pages evicted (search p95 45 ms there, 15 ms on the same file read once).
-    t0 = performance.now();
-    readThrough(file);
+    const t0 = performance.now();
+    readThrough(copies.file);
     await sql`create extension if not exists pg_prewarm`.execute(pg.db);
     await sql`select sum(pg_prewarm(c.oid, 'read')) from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'i', 'm')`.execute(pg.db);
@@ -166,8 +127,8 @@ export async function benchDialects(
         .slice(0, 10);
     return {
       videos: db.$client.prepare('SELECT count(*) FROM videos').pluck().get() as number,
-      copySeconds,
-      postgresSearchIndexSeconds: indexSeconds,
+      copySeconds: copies.copySeconds,
+      postgresSearchIndexSeconds: copies.indexSeconds,
       differingListings: differing,
       ...result,
       targets: {
@@ -177,20 +138,108 @@ export async function benchDialects(
       slowestPostgres: { listing: slowest('listing'), search: slowest('search') },
     };
   } finally {
-    // DIALECTS_KEEP=1: the copy stays up for EXPLAIN until the process is interrupted.
+    // DIALECTS_KEEP=1: the copies stay up for EXPLAIN, or for DIALECTS_POSTGRES_URL runs, until Ctrl-C.
     if (process.env.DIALECTS_KEEP === '1') {
-      console.log(`PostgreSQL copy kept at ${url}; SQLite copy at ${file}; Ctrl-C to drop both`);
+      console.log(
+        `PostgreSQL copy kept at ${copies.url}; SQLite copy at ${copies.file}; Ctrl-C to drop both`,
+      );
       // A pending promise alone does not keep Node running: the timer does.
       const alive = setInterval(() => {}, 60_000);
       await new Promise((resolve) => process.once('SIGINT', resolve));
       clearInterval(alive);
     }
+    await copies.close();
+  }
+}
+
+interface Copies {
+  db: ReturnType<typeof openDb>;
+  pg: ReturnType<typeof postgresDataLayer>;
+  file: string;
+  url: string;
+  services: Record<Dialect, Services>;
+  copySeconds: number;
+  indexSeconds: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The bench site copied into a throwaway PostgreSQL server, vacuumed and analysed, its search index built;
+ * and the services on each.
+ */
+async function freshCopies(databaseFile: string): Promise<Copies | null> {
+  // Sized as docs/operations.md sizes a PostgreSQL node of 8 GB (the defaults are a 128 MB buffer pool, in
+  // which a million videos' search index does not fit).
+  const server = await startPostgres(POSTGRES_SETTINGS);
+  if (!server) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'vt-dialects-'));
+  const file = join(dir, 'site.db');
+  copyFileSync(databaseFile, file);
+  const url = await server.freshDatabase();
+  const pg = postgresDataLayer(url, { max: 4 });
+  const db = openDb(file);
+  const close = async () => {
     await pg.close();
     await server.stop();
     db.$client.close();
     rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    let t0 = performance.now();
+    let last = 0;
+    await copySqliteToPostgres(db.$client, pg, (table, done, total) => {
+      if (done - last < 50_000 && done !== total) return;
+      last = done;
+      process.stdout.write(`\rcopying into PostgreSQL: ${done} / ${total} rows ${table}`.padEnd(70));
+    });
+    process.stdout.write('\n');
+    // As autovacuum would have by now on a running site: statistics fresh and the visibility map set. An
+    // analyse autovacuum started during the copy holds back what VACUUM may mark all-visible, and without
+    // the map every index-only walk of a sort index visits the heap for each entry (68,643 heap fetches for
+    // one deep category page): vacuum until it covers the videos.
+    for (let round = 1; ; round++) {
+      await sql`vacuum analyze`.execute(pg.db);
+      const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages,
+        relallvisible as visible from pg_class where oid = 'videos'::regclass`.execute(pg.db);
+      if (rows[0]!.visible >= 0.99 * rows[0]!.pages) break;
+      if (round === 20)
+        throw new Error(`the visibility map covers ${rows[0]!.visible} of ${rows[0]!.pages} pages`);
+    }
+    const copySeconds = (performance.now() - t0) / 1000;
+    console.log(`copied into PostgreSQL in ${copySeconds.toFixed(0)} s`);
+    const services = servicesOn(db, pg);
+    t0 = performance.now();
+    await services.PostgreSQL.search.reindexAll((done, total) =>
+      process.stdout.write(`\rindexing PostgreSQL search: ${done} / ${total}`),
+    );
+    process.stdout.write('\n');
+    const indexSeconds = (performance.now() - t0) / 1000;
+    await sql`vacuum analyze`.execute(pg.db);
+    // The bulk load's checkpoint done now, not writing while the queries are timed.
+    await sql`checkpoint`.execute(pg.db);
+    return { db, pg, file, url, services, copySeconds, indexSeconds, close };
+  } catch (err) {
+    await close();
+    throw err;
   }
 }
+
+/** Copies a DIALECTS_KEEP run left up: the SQLite copy `file` and the PostgreSQL database at `url`. */
+async function keptCopies(file: string, url: string): Promise<Copies> {
+  const pg = postgresDataLayer(url, { max: 4 });
+  const db = openDb(file);
+  const close = async () => {
+    await pg.close();
+    db.$client.close();
+  };
+  return { db, pg, file, url, services: servicesOn(db, pg), copySeconds: 0, indexSeconds: 0, close };
+}
+
+const servicesOn = (db: ReturnType<typeof openDb>, pg: ReturnType<typeof postgresDataLayer>) =>
+  ({
+    SQLite: createServices({ db, config: IN_PROCESS_CONFIG }),
+    PostgreSQL: createServices({ db, data: pg, config: IN_PROCESS_CONFIG }),
+  }) satisfies Record<Dialect, Services>;
 
 /** Reads a file through once, so the OS caches its pages. */
 function readThrough(path: string) {

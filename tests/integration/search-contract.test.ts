@@ -163,6 +163,10 @@ describe.each(engines)('search contract: %s', (name, make) => {
     const page2 = await engine.search(q('paris', { sort: 'latest-updates', count: 2, page: 2 }));
     expect(page2.ids.some((id) => r.ids.includes(id))).toBe(false);
     expect(r.total).toBeGreaterThanOrEqual(4);
+    expect(page2.total).toBe(r.total);
+    // A page past the end has no videos and the same total.
+    const past = await engine.search(q('paris', { sort: 'latest-updates', count: 2, page: 50 }));
+    expect(past).toEqual({ ids: [], total: r.total });
   });
 
   it('never returns a taken-down video once it is re-indexed', async () => {

@@ -277,8 +277,10 @@ export function createPostgresEngine(opts: {
         SELECT ${columns}, ${q.sort === 'relevance' ? sql`ts_rank_cd(${sql.ref(doc)}, ${query}::tsquery, 1)` : sql`0::float8`} AS rank
         FROM (SELECT * FROM ${sql.table(TABLE)} WHERE ${sql.ref(doc)} @@ ${query}::tsquery AND gender = ${f.gender}
               ${newestFirst(fromIndex(docs, doc, words, CANDIDATES), CANDIDATES)}) c`;
+      // The total comes with the page, or alone for a page past the end (no second statement): the
+      // filtered matches are counted once, and the page is numbered in their order.
       const rows = (
-        await sql<{ id: number; total: number }>`
+        await sql<{ id: number | null; total: number }>`
           WITH p AS (${candidates('primary_doc', w!)}),
           w AS (SELECT * FROM (${candidates('full_doc', w!)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
           t AS (
@@ -289,17 +291,18 @@ export function createPostgresEngine(opts: {
             SELECT DISTINCT ON (id) * FROM (
               SELECT * FROM p WHERE (SELECT count(*) FROM p) >= ${WIDEN_BELOW}
               UNION ALL SELECT * FROM w UNION ALL SELECT * FROM t) a
-            ORDER BY id, rank DESC)
-          SELECT id, count(*) OVER () AS total FROM found
-          WHERE ${sql.join(where, sql` AND `)}
-          ORDER BY ${order}
-          LIMIT ${q.count} OFFSET ${(q.page - 1) * q.count}`.execute(db)
+            ORDER BY id, rank DESC),
+          hits AS (SELECT * FROM found WHERE ${sql.join(where, sql` AND `)})
+          SELECT page.id, counted.total FROM (SELECT count(*) AS total FROM hits) counted
+          LEFT JOIN LATERAL (
+            SELECT id, row_number() OVER (ORDER BY ${order}) AS position FROM hits
+            ORDER BY ${order} LIMIT ${q.count} OFFSET ${(q.page - 1) * q.count}) page ON true
+          ORDER BY page.position`.execute(db)
       ).rows;
-      if (rows.length > 0 || q.page === 1)
-        return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0]?.total ?? 0) };
-      // A page past the end: the total still counts the matches, as the other engines answer.
-      const first = await this.search({ ...q, page: 1, count: 1 });
-      return { ids: [], total: first.total };
+      return {
+        ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+        total: Number(rows[0]?.total ?? 0),
+      };
     },
 
     async suggest(text, gender, limit) {
