@@ -179,6 +179,12 @@ describe.each(engines)('search contract: %s', (name, make) => {
 
   it('suggests titles by prefix', async () => {
     expect(await engine.suggest('parisi', 'straight', 5)).toContain('Parisienne Dreams');
+    // A last word of one or two letters is a prefix too ("nights p": a title word starts with p).
+    expect(await engine.suggest('nights p', 'straight', 5)).toEqual(
+      expect.arrayContaining(['Paris Nights', 'Nights of Paris and Rome']),
+    );
+    expect(await engine.suggest('amelie a', 'straight', 5)).toContain('Amélie à Paris');
+    expect(await engine.suggest('nights pa', 'straight', 5)).toContain('Paris Nights');
   });
 
   it.runIf(name === 'postgres')('suggests a title through a typo (trigrams)', async () => {

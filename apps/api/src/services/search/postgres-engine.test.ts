@@ -98,6 +98,17 @@ describe.skipIf(noPostgres)('the PostgreSQL engine on analysed statistics', () =
       expect(await engine.search(query('paris caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
       expect(await engine.search(query('orchard'))).toEqual(newest((d) => d.description !== ''));
       expect((await engine.search(query('nights', 'relevance'))).total).toBe(1000);
+      // A common prefix after a rare word is tested on the rare word's rows: the same answer.
+      expect(await engine.search(query('cafe r'))).toEqual(newest(cafe));
+      expect(await engine.search(query('cafe p'))).toEqual({ ids: [], total: 0 });
+      // A page past the end: no videos, the same total.
+      expect(await engine.search({ ...query('cafe'), page: 9 })).toEqual({ ids: [], total: 100 });
+      // A one-letter last word of the suggester, likewise.
+      expect(await engine.suggest('cafe r', 'straight', 3)).toEqual([
+        'Rome days café 4000',
+        'Rome days café 3960',
+        'Rome days café 3920',
+      ]);
       expect(await engine.suggest('caf', 'straight', 3)).toEqual([
         'Rome days café 4000',
         'Rome days café 3960',
