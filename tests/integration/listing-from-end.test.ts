@@ -2,7 +2,9 @@ import { sqliteDataLayer } from '@vt/db';
 import type { DateFilter, DurationFilter, VideoSort } from '@vt/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaUrls } from '../../apps/api/src/services/media/media-urls.service';
+import { createCacheEpochRepository } from '../../apps/api/src/services/shared/cache-epoch.repository';
 import { systemClock } from '../../apps/api/src/services/shared/clock';
+import { createPublicCaches } from '../../apps/api/src/services/shared/public-caches';
 import { createListingRepository } from '../../apps/api/src/services/videos/listing.repository';
 import type { ListingQuery, ListingSection } from '../../apps/api/src/services/videos/video.dto';
 import { createVideoListing } from '../../apps/api/src/services/videos/video-listing.service';
@@ -33,7 +35,7 @@ const SORTS: VideoSort[] = [
 ];
 const DATES: DateFilter[] = ['all', 'day', 'week', 'month'];
 
-function listings() {
+function listings(caches?: ReturnType<typeof createPublicCaches>) {
   const layer = sqliteDataLayer(sut.db.$client);
   const repository = createListingRepository(layer);
   const urls = createMediaUrls({
@@ -43,7 +45,7 @@ function listings() {
     scheme: sut.config.mediaSignature,
   });
   const versions = createVideoVersions({ repository: createVideosRepository(layer) });
-  const deps = { repository, urls, clock: systemClock, versions };
+  const deps = { repository, urls, clock: systemClock, versions, caches };
   return {
     fromStart: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: Number.POSITIVE_INFINITY }),
     fromEnd: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: 0 }),
@@ -110,5 +112,34 @@ describe('a listing read from its end', () => {
       page: 1,
     });
     expect(month.pages).toBeGreaterThan(2);
+  });
+
+  it("drops a window's memoised ids when another node purges the public caches (a takedown)", async () => {
+    const layer = sqliteDataLayer(sut.db.$client);
+    const here = createPublicCaches({ repo: createCacheEpochRepository(layer) });
+    const elsewhere = createPublicCaches({ repo: createCacheEpochRepository(layer) });
+    const { windowIds } = listings(here);
+    await here.sync();
+    const q: ListingQuery = {
+      gender: 'straight',
+      sort: 'top-rated',
+      date: 'month',
+      target: { section: 'all' },
+      duration: 0,
+      hdOnly: false,
+      count: 7,
+      page: 1,
+    };
+    const [first] = (await windowIds.list(q)).items;
+    expect(first).toBeDefined();
+    // Taken down on another node: its own memos are dropped there, and it bumps the shared epoch.
+    sut.db.$client.prepare('UPDATE videos SET status_id = 0 WHERE id = ?').run(first!.id);
+    try {
+      await elsewhere.purge();
+      await here.sync();
+      expect((await windowIds.list(q)).items.map((v) => v.id)).not.toContain(first!.id);
+    } finally {
+      sut.db.$client.prepare('UPDATE videos SET status_id = 1 WHERE id = ?').run(first!.id);
+    }
   });
 });

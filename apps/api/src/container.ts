@@ -156,8 +156,14 @@ export function createServices({
   const audit = createAuditLog({ repo: createAuditRepository(layer), clock });
   const videosRepository = createVideosRepository(layer);
   const versions = createVideoVersions({ repository: videosRepository });
-  const listing = createVideoListing({ repository: createListingRepository(layer), urls, clock, versions });
   const caches = createPublicCaches({ repo: createCacheEpochRepository(layer) });
+  const listing = createVideoListing({
+    repository: createListingRepository(layer),
+    urls,
+    clock,
+    versions,
+    caches,
+  });
   const videos = createVideoService({ repository: videosRepository, urls, listing, caches, versions });
   const mailer = createMailer(config.mail);
   const factor = config.rateLimitFactor ?? 1;

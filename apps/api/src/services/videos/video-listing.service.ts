@@ -3,6 +3,7 @@ import { AsyncTtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
+import type { PublicCaches } from '../shared/public-caches';
 import {
   type ListingFilter,
   type ListingPage,
@@ -44,6 +45,8 @@ export interface ListingDeps {
   reverseAfter?: number;
   /** Up to this many expected matches a top-rated window's ordered ids are read at once and memoised. */
   smallWindow?: number;
+  /** Every node's public caches: a purge anywhere (a takedown) drops the memoised window ids here too. */
+  caches?: Pick<PublicCaches, 'register'>;
 }
 
 /** Sections that browse the catalogue show a version group once; a model's, member's, channel's or playlist's own shelf lists every video. */
@@ -72,6 +75,7 @@ export function createVideoListing({
   versions,
   reverseAfter = REVERSE_AFTER,
   smallWindow = SMALL_WINDOW,
+  caches,
 }: ListingDeps) {
   const categoryIds = new AsyncTtlMemo<number | null>(60_000);
   const categoryId = (dir: string) => categoryIds.getOrCompute(dir, () => repository.categoryId(dir));
@@ -221,7 +225,10 @@ export function createVideoListing({
     return inWindow + 2 * total < ratingWalk ? 'post-date' : 'rating';
   }
 
+  // These ids are a page's content, not a total: a takedown on another node must drop them at its next
+  // request (the public caches' purge), not a minute later as the totals' memos.
   const windowIds = new AsyncTtlMemo<number[]>(60_000, 100);
+  caches?.register(() => windowIds.clear());
   /** A small window's matches in order (see SMALL_WINDOW), or null for a listing read page by page. */
   async function smallWindowIds(q: ListingQuery, f: ListingFilter): Promise<number[] | null> {
     if (!browsingWindow(f)) return null;
