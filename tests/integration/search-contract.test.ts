@@ -192,8 +192,20 @@ describe.each(engines)('search contract: %s', (name, make) => {
   });
 
   it('treats what a visitor types as words, never as query syntax', async () => {
-    for (const text of ["paris' | !rome", 'paris:* & (', '"paris" OR title:x', "%_\\'; DROP TABLE x; --"])
+    // The last four are letters that unaccent folds to punctuation (ʼ → ', ʺ → ", ⑴ → (1)).
+    for (const text of [
+      "paris' | !rome",
+      'paris:* & (',
+      '"paris" OR title:x',
+      "%_\\'; DROP TABLE x; --",
+      'parisʼ',
+      'nights ʼa',
+      'paris ʺ',
+      'nights ⑴',
+    ]) {
       await expect(engine.search(q(text))).resolves.toMatchObject({ ids: expect.any(Array) });
+      await expect(engine.suggest(text, 'straight', 5)).resolves.toEqual(expect.any(Array));
+    }
     expect((await engine.search(q("paris'"))).ids).toContain(ids['Paris Nights']);
   });
 });

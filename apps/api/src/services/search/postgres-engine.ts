@@ -100,17 +100,17 @@ export function createPostgresEngine(opts: {
   const { db } = opts;
 
   /**
-   * The query folded by the server's own unaccent, as constants: a tsquery passed as a value lets the
-   * planner use the column's statistics (a common word walks the newest rows; a rare one, the index).
+   * The query's words folded by the server's own unaccent, as constants: a tsquery passed as a value lets
+   * the planner use the column's statistics (a common word walks the newest rows; a rare one, the index).
+   * The folded text is split again by the word rule: unaccent maps some letters and digits to punctuation
+   * (ʼ → ', ʺ → ", ⑴ → (1)), which inside a tsquery or a regex would be syntax. Empty: nothing to search.
    */
-  const fold = async (...texts: string[]) =>
-    texts.every((t) => ASCII.test(t))
-      ? texts
-      : (
-          await sql<{
-            folded: string[];
-          }>`SELECT ARRAY(SELECT unaccent(t) FROM unnest(${texts}::text[]) t) AS folded`.execute(db)
-        ).rows[0]!.folded;
+  const foldedWords = async (text: string): Promise<string[]> => {
+    const terms = queryTerms(text).join(' ');
+    if (ASCII.test(terms)) return queryTerms(terms);
+    const { rows } = await sql<{ folded: string }>`SELECT unaccent(${terms}) AS folded`.execute(db);
+    return queryTerms(rows[0]!.folded);
+  };
 
   let stats: { at: number; docs: Map<string, DocStats> } | null = null;
   /** The text vectors' statistics, read at most every STATS_TTL_MS; empty before the first analyse. */
@@ -258,12 +258,12 @@ export function createPostgresEngine(opts: {
 
     async search(q: SearchQuery) {
       // primary_doc holds weights A, B and C only: no weight to test, so the GIN index needs no recheck.
-      const full = tsqueryText(q.text);
-      if (!full) return { ids: [], total: 0 };
+      const words = await foldedWords(q.text);
+      if (words.length === 0) return { ids: [], total: 0 };
+      const folded = words.join(' ');
+      const w = tsqueryText(folded)!;
       const f = q.filters;
-      const [w, folded] = await fold(full, queryTerms(q.text).join(' '));
       const docs = await docStats();
-      const words = folded!.split(' ');
       const sortColumn =
         q.sort === 'most-popular' ? POPULAR_BY_DATE[f.date] : SORT_COLUMN[q.sort as VideoSort];
       // What the page's filters and order read, carried from the one visit of each candidate's row.
@@ -308,11 +308,11 @@ export function createPostgresEngine(opts: {
       // filtered matches are counted once, and the page is numbered in their order.
       const rows = (
         await sql<{ id: number | null; total: number }>`
-          WITH p AS (${candidates('primary_doc', w!)}),
-          w AS (SELECT * FROM (${candidates('full_doc', w!)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
+          WITH p AS (${candidates('primary_doc', w)}),
+          w AS (SELECT * FROM (${candidates('full_doc', w)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
           t AS (
             SELECT ${columns}, 1e9::float8 AS rank FROM ${sql.table(TABLE)}
-            WHERE gender = ${f.gender} AND title_folded LIKE ${`${folded!.replace(/[\\%_]/g, '\\$&')}%`}
+            WHERE gender = ${f.gender} AND title_folded LIKE ${`${folded.replace(/[\\%_]/g, '\\$&')}%`}
             ORDER BY id DESC LIMIT 20),
           found AS (
             SELECT DISTINCT ON (id) * FROM (
@@ -333,10 +333,10 @@ export function createPostgresEngine(opts: {
     },
 
     async suggest(text, gender, limit) {
-      const query = tsqueryText(text, 'A');
-      if (!query) return [];
-      const [prefix, folded] = await fold(query, queryTerms(text).join(' '));
-      const words = folded!.split(' ');
+      const words = await foldedWords(text);
+      if (words.length === 0) return [];
+      const folded = words.join(' ');
+      const prefix = tsqueryText(folded, 'A')!;
       const last = words[words.length - 1]!;
       // Newest titles whose words start with the text, as the FTS5 engine answers. (Titles' share of the
       // matches in primary_doc is at most all of them: the choice may walk where the index were cheaper.)
@@ -356,7 +356,7 @@ export function createPostgresEngine(opts: {
               others,
               sql`title_folded ~ ${`\\m${last}`}`,
             )
-          : await newest(prefix!, words);
+          : await newest(prefix, words);
       const byPrefix = rows.map((r) => r.title);
       if (byPrefix.length > 0) return [...new Set(byPrefix)].slice(0, limit);
       // None: titles that look like the text (a typo, a missing letter), by trigram similarity.
