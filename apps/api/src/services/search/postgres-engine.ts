@@ -35,6 +35,28 @@ export function tsqueryText(text: string, weights = ''): string | null {
     .join(' & ');
 }
 
+/** The engine's vocabulary: every lexeme of every indexed text vector, for expanding prefixes (search). */
+const LEXEMES = 'search_lexemes';
+/** A last word that starts more lexemes than this stays a prefix (`'a':*`). */
+const EXPAND_MAX = 64;
+
+/** A lexeme as a tsquery operand: quoted, its quotes doubled and backslashes escaped. */
+const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * A tsquery of folded words, the last one either a prefix or, when the vocabulary's lexemes that start it
+ * are given, their alternation (`'canyon' & ( 'from' | 'fromage' )`).
+ */
+export function expandedTsquery(words: string[], lastLexemes: string[] | null): string {
+  const others = words.slice(0, -1).map(operand);
+  const last = words[words.length - 1]!;
+  const tail =
+    lastLexemes && lastLexemes.length > 0
+      ? `( ${lastLexemes.map(operand).join(' | ')} )`
+      : `${operand(last)}:*`;
+  return [...others, tail].join(' & ');
+}
+
 /**
  * A candidates query walks the newest rows, testing each one's text vector, when the share of rows it
  * matches (estimated from the column's statistics) is at least `sqrt(WALK_FACTOR / rows)`; otherwise it
@@ -62,7 +84,9 @@ interface DocStats {
  * which matches 10% of titles, and chose the index for a walk's work.
  */
 export function matchShare(stats: DocStats, words: string[]): number {
+  // A repeated word matches what its first use does ("electric electric" is as common as "electric").
   const shares = words.map((w, i) => {
+    if (words.indexOf(w) !== i) return 1;
     let f = stats.freq.get(w) ?? stats.floor;
     if (i === words.length - 1) {
       f = stats.floor;
@@ -72,6 +96,47 @@ export function matchShare(stats: DocStats, words: string[]): number {
   });
   const product = shares.reduce((a, b) => a * b, 1);
   return Math.sqrt(product * Math.min(...shares));
+}
+
+/** What the engine reads from the planner's statistics: the text vectors', the genders' shares, the id range. */
+export interface TableStats {
+  docs: Map<string, DocStats>;
+  /** The shares of rows of the most common genders; empty before the first analyse. */
+  genders: Map<string, number>;
+  ids: { min: number; max: number } | null;
+}
+
+/**
+ * A window is sized to hold this many times the candidates, by the statistics' estimate; one that would
+ * span more than MAX_WINDOW of the rows is not worth a second read when it falls short.
+ */
+export const WINDOW_MARGIN = 2;
+const MAX_WINDOW = 0.25;
+
+/**
+ * Where a window of the newest rows starts (ids above it), for a query read from the GIN index; null: no
+ * window. Read from the index, a query visits the row of every match to learn its id and keeps the newest
+ * CANDIDATES: a word in 3% of a million videos is 30,000 row visits for 1,000 candidates. With a window,
+ * the index's matches are ANDed with a range of ids first, so only the window's matches are visited. A
+ * window that holds all the candidates holds the newest ones, since every match outside it is older; one
+ * that holds fewer is read again in full, so the estimate decides the cost, never the answer.
+ */
+export function windowStart(
+  stats: TableStats,
+  d: DocStats,
+  words: string[],
+  gender: string,
+  candidates: number,
+  margin: number,
+): number | null {
+  if (!stats.ids) return null;
+  const genderShare = stats.genders.size === 0 ? 1 : stats.genders.get(gender);
+  // A gender too rare for the statistics' list: its matches are spread over every id.
+  if (genderShare === undefined) return null;
+  const rows = (margin * candidates) / (matchShare(d, words) * genderShare);
+  if (!(rows < d.rows * MAX_WINDOW)) return null;
+  const span = stats.ids.max - stats.ids.min + 1;
+  return Math.floor(stats.ids.max - (rows * span) / d.rows);
 }
 
 /**
@@ -96,8 +161,11 @@ const ASCII = /^[\x20-\x7e]*$/;
 export function createPostgresEngine(opts: {
   repo: Pick<SearchRepository, 'documents'>;
   db: DataLayer['db'];
+  /** Tests: a window sized for fewer or more candidates than WINDOW_MARGIN times. */
+  windowMargin?: number;
 }): SearchEngine {
   const { db } = opts;
+  const margin = opts.windowMargin ?? WINDOW_MARGIN;
 
   /**
    * The query's words folded by the server's own unaccent, as constants: a tsquery passed as a value lets
@@ -112,28 +180,45 @@ export function createPostgresEngine(opts: {
     return queryTerms(rows[0]!.folded);
   };
 
-  let stats: { at: number; docs: Map<string, DocStats> } | null = null;
-  /** The text vectors' statistics, read at most every STATS_TTL_MS; empty before the first analyse. */
-  const docStats = async () => {
-    if (stats && Date.now() - stats.at < STATS_TTL_MS) return stats.docs;
+  let stats: { at: number; table: TableStats } | null = null;
+  /** The text vectors' and genders' statistics and the id range, read at most every STATS_TTL_MS. */
+  const tableStats = async (): Promise<TableStats> => {
+    if (stats && Date.now() - stats.at < STATS_TTL_MS) return stats.table;
     const { rows } = await sql<{
       attname: string;
       elems: string[] | null;
       freqs: number[] | null;
+      vals: string[] | null;
+      valFreqs: number[] | null;
       reltuples: number;
     }>`SELECT s.attname, s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs,
+         s.most_common_vals::text::text[] AS vals, s.most_common_freqs AS "valFreqs",
          c.reltuples FROM pg_stats s JOIN pg_class c ON c.oid = ${TABLE}::regclass
        WHERE s.schemaname = current_schema() AND s.tablename = ${TABLE}
-         AND s.attname IN ('primary_doc', 'full_doc')`.execute(db);
+         AND s.attname IN ('primary_doc', 'full_doc', 'gender')`.execute(db);
     const docs = new Map<string, DocStats>();
+    const genders = new Map<string, number>();
     for (const r of rows) {
+      if (r.attname === 'gender') {
+        for (const [i, v] of (r.vals ?? []).entries()) genders.set(v, Number(r.valFreqs![i]));
+        continue;
+      }
       if (!r.elems || !r.freqs || r.reltuples <= 0) continue;
       // The frequencies are followed by their minimum, their maximum and the share of empty vectors.
       const freq = new Map(r.elems.map((e, i) => [e, Number(r.freqs![i])]));
       docs.set(r.attname, { rows: r.reltuples, floor: Number(r.freqs[r.elems.length]), freq });
     }
-    stats = { at: Date.now(), docs };
-    return docs;
+    const ids = (
+      await sql<{ min: string | null; max: string | null }>`SELECT min(id) AS min, max(id) AS max
+        FROM ${sql.table(TABLE)}`.execute(db)
+    ).rows[0];
+    const table: TableStats = {
+      docs,
+      genders,
+      ids: ids?.min == null || ids.max == null ? null : { min: Number(ids.min), max: Number(ids.max) },
+    };
+    stats = { at: Date.now(), table };
+    return table;
   };
   /** Whether to read a query's matches from the GIN index rather than walk the newest rows. */
   const fromIndex = (docs: Map<string, DocStats>, doc: string, words: string[], limit: number) => {
@@ -203,6 +288,17 @@ export function createPostgresEngine(opts: {
       await sql`CREATE INDEX IF NOT EXISTS search_videos_gender_idx ON ${sql.table(TABLE)} (gender, id)`.execute(
         db,
       );
+      // The vocabulary, filled from the existing index once, in the transaction that creates it: another node
+      // waits for it, and no search sees it incomplete. "C": a prefix is a range of the primary key.
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ t: string | null }>`SELECT to_regclass(${LEXEMES}) AS t`.execute(trx);
+        if (rows[0]?.t) return;
+        await sql`CREATE TABLE IF NOT EXISTS ${sql.table(LEXEMES)} (lexeme text COLLATE "C" PRIMARY KEY)`.execute(
+          trx,
+        );
+        await sql`INSERT INTO ${sql.table(LEXEMES)} SELECT DISTINCT unnest(tsvector_to_array(full_doc))
+          FROM ${sql.table(TABLE)} ON CONFLICT DO NOTHING`.execute(trx);
+      });
       // Titles that start with the query: a range of this index (the trigram index would find every title
       // that contains it, and test each).
       await sql`CREATE INDEX IF NOT EXISTS search_videos_title_prefix_idx ON ${sql.table(TABLE)} (gender, title_folded text_pattern_ops)`.execute(
@@ -245,6 +341,11 @@ export function createPostgresEngine(opts: {
             rating = excluded.rating, popularity = excluded.popularity, views_day = excluded.views_day,
             views_week = excluded.views_week, views_month = excluded.views_month,
             primary_doc = excluded.primary_doc, full_doc = excluded.full_doc`.execute(db);
+        // In order, so two batches that add the same new words wait for each other instead of deadlocking.
+        await sql`INSERT INTO ${sql.table(LEXEMES)}
+          SELECT DISTINCT unnest(tsvector_to_array(full_doc)) AS lexeme FROM ${sql.table(TABLE)}
+          WHERE id = ANY(${docs.map((d) => Number(d.id))}::bigint[]) ORDER BY lexeme
+          ON CONFLICT DO NOTHING`.execute(db);
       }
       const listed = new Set(docs.map((d) => d.id));
       const gone = ids.filter((id) => !listed.has(id));
@@ -261,9 +362,19 @@ export function createPostgresEngine(opts: {
       const words = await foldedWords(q.text);
       if (words.length === 0) return { ids: [], total: 0 };
       const folded = words.join(' ');
-      const w = tsqueryText(folded)!;
+      const last = words[words.length - 1]!;
+      // The last word as the lexemes it starts: a prefix makes the index union the posting lists of every
+      // lexeme it starts before the other words narrow them ("canyon from": 71 ms; "canyon" & "from", whose
+      // posting lists the index skips through together, 6 ms).
+      const lexemes = (
+        await sql<{ lexeme: string }>`SELECT lexeme FROM ${sql.table(LEXEMES)}
+          WHERE lexeme LIKE ${`${last}%`} ORDER BY lexeme LIMIT ${EXPAND_MAX + 1}`.execute(db)
+      ).rows.map((r) => r.lexeme);
+      const expanded = lexemes.length > 0 && lexemes.length <= EXPAND_MAX;
+      const w = expandedTsquery(words, expanded ? lexemes : null);
       const f = q.filters;
-      const docs = await docStats();
+      const table = await tableStats();
+      const docs = table.docs;
       const sortColumn =
         q.sort === 'most-popular' ? POPULAR_BY_DATE[f.date] : SORT_COLUMN[q.sort as VideoSort];
       // What the page's filters and order read, carried from the one visit of each candidate's row.
@@ -283,13 +394,13 @@ export function createPostgresEngine(opts: {
       // models (descriptions too when those are fewer than WIDEN_BELOW), plus titles that start with the
       // query however old; then the filters, the order and the page.
       // The newest matches, read from the GIN index when the statistics say they are few (WALK_FACTOR).
-      // A common prefix after rarer words ("1977 the"): the index unions the posting lists of every lexeme
-      // it starts (55 ms for "the" at 1,000,000 videos), so when the other words match few rows they are
-      // read from the index and the prefix tested on their rows (an expression the index cannot serve):
-      // 130 ms → 13 ms. After a word in 23,000 rows ("canyon from") testing each row costs more.
+      // A common prefix after rarer words ("1977 the") that starts too many lexemes to list: the index
+      // unions the posting lists of every lexeme it starts (55 ms for "the" at 1,000,000 videos), so when
+      // the other words match few rows they are read from the index and the prefix tested on their rows (an
+      // expression the index cannot serve): 130 ms → 13 ms.
       const d = docs.get('primary_doc');
-      const last = words[words.length - 1]!;
       const split =
+        !expanded &&
         words.length > 1 &&
         d !== undefined &&
         matchShare(d, [last]) > COMMON_PREFIX &&
@@ -300,16 +411,42 @@ export function createPostgresEngine(opts: {
           ? sql`${sql.ref(doc)} @@ ${indexWords.map((x) => `'${x}'`).join(' & ')}::tsquery
               AND (${sql.ref(doc)} || ''::tsvector) @@ ${`'${last}':*`}::tsquery`
           : sql`${sql.ref(doc)} @@ ${query}::tsquery`;
-      const candidates = (doc: 'primary_doc' | 'full_doc', query: string) => sql`
+      const candidates = (
+        doc: 'primary_doc' | 'full_doc',
+        query: string,
+        index = fromIndex(docs, doc, indexWords, CANDIDATES),
+        since: number | null = null,
+      ) => sql`
         SELECT ${columns}, ${q.sort === 'relevance' ? sql`ts_rank_cd(${sql.ref(doc)}, ${query}::tsquery, 1)` : sql`0::float8`} AS rank
         FROM (SELECT * FROM ${sql.table(TABLE)} WHERE ${matches(doc, query)} AND gender = ${f.gender}
-              ${newestFirst(fromIndex(docs, doc, indexWords, CANDIDATES), CANDIDATES)}) c`;
+              ${since === null ? sql`` : sql`AND id > ${since}`} ${newestFirst(index, CANDIDATES)}) c`;
+      /**
+       * The CTE `name`: the newest CANDIDATES matches in `doc`, read only `when`. A window of the newest rows
+       * read from the index visits about margin × CANDIDATES rows; a walk visits CANDIDATES / share rows at
+       * WALK_FACTOR / CANDIDATES of a visit each. The window is read when it is the cheaper, which it is for
+       * words up to 8% of the rows where the index alone stops at 1.3%.
+       */
+      const newestMatches = (name: string, doc: 'primary_doc' | 'full_doc', when = sql`true`) => {
+        const stats = docs.get(doc);
+        const since = stats && windowStart(table, stats, words, f.gender, CANDIDATES, margin);
+        const windowed =
+          stats !== undefined &&
+          since !== null &&
+          (fromIndex(docs, doc, indexWords, CANDIDATES) ||
+            margin * matchShare(stats, words) < WALK_FACTOR / CANDIDATES);
+        if (!windowed) return sql`${sql.id(name)} AS (SELECT * FROM (${candidates(doc, w)}) c WHERE ${when})`;
+        const first = sql.id(`${name}0`);
+        return sql`${first} AS (SELECT * FROM (${candidates(doc, w, true, since)}) c WHERE ${when}),
+          ${sql.id(name)} AS (SELECT * FROM ${first} WHERE (SELECT count(*) FROM ${first}) >= ${CANDIDATES}
+            UNION ALL SELECT * FROM (${candidates(doc, w)}) c
+            WHERE ${when} AND (SELECT count(*) FROM ${first}) < ${CANDIDATES})`;
+      };
       // The total comes with the page, or alone for a page past the end (no second statement): the
       // filtered matches are counted once, and the page is numbered in their order.
       const rows = (
         await sql<{ id: number | null; total: number }>`
-          WITH p AS (${candidates('primary_doc', w)}),
-          w AS (SELECT * FROM (${candidates('full_doc', w)}) c WHERE (SELECT count(*) FROM p) < ${WIDEN_BELOW}),
+          WITH ${newestMatches('p', 'primary_doc')},
+          ${newestMatches('w', 'full_doc', sql`(SELECT count(*) FROM p) < ${WIDEN_BELOW}`)},
           t AS (
             SELECT ${columns}, 1e9::float8 AS rank FROM ${sql.table(TABLE)}
             WHERE gender = ${f.gender} AND title_folded LIKE ${`${folded.replace(/[\\%_]/g, '\\$&')}%`}
@@ -340,7 +477,7 @@ export function createPostgresEngine(opts: {
       const last = words[words.length - 1]!;
       // Newest titles whose words start with the text, as the FTS5 engine answers. (Titles' share of the
       // matches in primary_doc is at most all of them: the choice may walk where the index were cheaper.)
-      const docs = await docStats();
+      const { docs } = await tableStats();
       const newest = (match: string, others: string[], where = sql`true`) =>
         sql<{ title: string }>`SELECT title FROM ${sql.table(TABLE)}
           WHERE primary_doc @@ ${match}::tsquery AND gender = ${gender} AND ${where}
