@@ -37,6 +37,8 @@ export function tsqueryText(text: string, weights = ''): string | null {
 
 /** The engine's vocabulary: every lexeme of every indexed text vector, for expanding prefixes (search). */
 const LEXEMES = 'search_lexemes';
+/** PostgreSQL's error code for a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
 /** A last word that starts more lexemes than this stays a prefix (`'a':*`). */
 const EXPAND_MAX = 64;
 
@@ -243,6 +245,21 @@ export function createPostgresEngine(opts: {
     return rarest < Math.sqrt(WALK_FACTOR / d.rows);
   };
 
+  /**
+   * Up to EXPAND_MAX + 1 lexemes of the vocabulary that start with a word; none before the vocabulary is
+   * committed (a site upgraded to it searches by prefix while init fills it).
+   */
+  const startingWith = async (word: string): Promise<string[]> => {
+    try {
+      const { rows } = await sql<{ lexeme: string }>`SELECT lexeme FROM ${sql.table(LEXEMES)}
+        WHERE lexeme LIKE ${`${word}%`} ORDER BY lexeme LIMIT ${EXPAND_MAX + 1}`.execute(db);
+      return rows.map((r) => r.lexeme);
+    } catch (err) {
+      if ((err as { code?: string }).code === UNDEFINED_TABLE) return [];
+      throw err;
+    }
+  };
+
   return {
     name: 'postgres',
 
@@ -366,10 +383,7 @@ export function createPostgresEngine(opts: {
       // The last word as the lexemes it starts: a prefix makes the index union the posting lists of every
       // lexeme it starts before the other words narrow them ("canyon from": 71 ms; "canyon" & "from", whose
       // posting lists the index skips through together, 6 ms).
-      const lexemes = (
-        await sql<{ lexeme: string }>`SELECT lexeme FROM ${sql.table(LEXEMES)}
-          WHERE lexeme LIKE ${`${last}%`} ORDER BY lexeme LIMIT ${EXPAND_MAX + 1}`.execute(db)
-      ).rows.map((r) => r.lexeme);
+      const lexemes = await startingWith(last);
       const expanded = lexemes.length > 0 && lexemes.length <= EXPAND_MAX;
       const w = expandedTsquery(words, expanded ? lexemes : null);
       const f = q.filters;
