@@ -133,7 +133,7 @@ describe.skipIf(noPostgres)('the PostgreSQL engine on analysed statistics', () =
       expect(await engine.search(query('paris caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
       expect(await engine.search(query('orchard'))).toEqual(newest((d) => d.description !== ''));
       expect((await engine.search(query('nights', 'relevance'))).total).toBe(1000);
-      // A common prefix after a rare word is tested on the rare word's rows: the same answer.
+      // A last word that starts few lexemes is their alternation ("r": rome only): the same answer.
       expect(await engine.search(query('cafe r'))).toEqual(newest(cafe));
       expect(await engine.search(query('cafe p'))).toEqual({ ids: [], total: 0 });
       // A page past the end: no videos, the same total.
@@ -148,11 +148,30 @@ describe.skipIf(noPostgres)('the PostgreSQL engine on analysed statistics', () =
       const crafted = expandedTsquery(['paris', 'o'], ["o'hara", 'o\\x', 'o-la']);
       const { rows } = await sql<{ q: string }>`SELECT ${crafted}::tsquery::text AS q`.execute(layer.db);
       expect(rows[0]!.q).toBe(`'paris' & ( 'o''hara' | 'o\\\\x' | 'o-la' )`);
-      // The vocabulary the last word is expanded from: without it (a site upgraded to it, before init has
-      // filled it) a search still answers, by prefix; init fills it from the index.
+      // The vocabulary the last word is expanded from holds every lexeme of the index, descriptions too.
+      const vocabulary = async () =>
+        (
+          await sql<{ lexeme: string }>`SELECT lexeme FROM search_lexemes ORDER BY lexeme`.execute(layer.db)
+        ).rows.map((r) => r.lexeme);
+      const lexemesOfIndex = async () =>
+        (
+          await sql<{ lexeme: string }>`SELECT DISTINCT unnest(tsvector_to_array(full_doc)) AS lexeme
+            FROM search_videos ORDER BY lexeme`.execute(layer.db)
+        ).rows.map((r) => r.lexeme);
+      expect(await vocabulary()).toEqual(await lexemesOfIndex());
+      expect(await vocabulary()).toEqual(expect.arrayContaining(['cafe', 'orchard', 'paris', 'rome', 'sea']));
+      // Without it (a site upgraded to it, before init has filled it) a search still answers, by prefix;
+      // init fills it from the index, once, whichever of two nodes starting together comes first.
       await sql`DROP TABLE search_lexemes`.execute(layer.db);
       expect(await engine.search(query('paris caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
-      await engine.init();
+      const other = createPostgresEngine({ repo: { documents: async () => [] }, db: layer.db });
+      await Promise.all([engine.init(), other.init()]);
+      expect(await vocabulary()).toEqual(await lexemesOfIndex());
+      // Rows written afterwards bring their words, whoever writes them.
+      await sql`UPDATE search_videos SET full_doc = full_doc || 'zephyr'::tsvector WHERE id = 7`.execute(
+        layer.db,
+      );
+      expect(await vocabulary()).toContain('zephyr');
       expect(await engine.search(query('paris caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
       expect(await engine.search(query('orchard'))).toEqual(newest((d) => d.description !== ''));
       expect(await engine.suggest('caf', 'straight', 3)).toEqual([
@@ -198,6 +217,9 @@ describe.skipIf(noPostgres)('the PostgreSQL engine on analysed statistics', () =
         const answer = await engine(margin).search(q);
         return { answer, windowed: statements.some((s) => s.includes('AND id > ')) };
       };
+      // The last word is written as the lexemes it starts.
+      await windowed(2, query('lark'));
+      expect(statements.some((s) => s.includes("( 'lark' )"))).toBe(true);
       // 0.3 × 1,000 / 6.5% = 4,615 rows: the window holds the 1,200 larks, so it is all that is read.
       expect(await windowed(0.3, query('lark'))).toEqual({ answer: expected, windowed: true });
       // 0.05 × 1,000 / 6.5% = 769 rows: too few larks, so all of them are read; the same answer.

@@ -252,7 +252,9 @@ export function createPostgresEngine(opts: {
   const startingWith = async (word: string): Promise<string[]> => {
     try {
       const { rows } = await sql<{ lexeme: string }>`SELECT lexeme FROM ${sql.table(LEXEMES)}
-        WHERE lexeme LIKE ${`${word}%`} ORDER BY lexeme LIMIT ${EXPAND_MAX + 1}`.execute(db);
+        WHERE lexeme LIKE ${`${word.replace(/[\\%_]/g, '\\$&')}%`} ORDER BY lexeme LIMIT ${EXPAND_MAX + 1}`.execute(
+        db,
+      );
       return rows.map((r) => r.lexeme);
     } catch (err) {
       if ((err as { code?: string }).code === UNDEFINED_TABLE) return [];
@@ -305,14 +307,28 @@ export function createPostgresEngine(opts: {
       await sql`CREATE INDEX IF NOT EXISTS search_videos_gender_idx ON ${sql.table(TABLE)} (gender, id)`.execute(
         db,
       );
-      // The vocabulary, filled from the existing index once, in the transaction that creates it: another node
-      // waits for it, and no search sees it incomplete. "C": a prefix is a range of the primary key.
+      // The vocabulary: triggers add the lexemes of every row written to the index, in the writing
+      // statement's transaction, whoever writes it (an older worker too), so a row is never searchable
+      // without its lexemes. Created once, under a lock another node's init waits on; the triggers first,
+      // whose lock holds writers back until the existing rows' lexemes are in, so none is missed. "C": a
+      // prefix is a range of the primary key.
       await db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${LEXEMES}))`.execute(trx);
         const { rows } = await sql<{ t: string | null }>`SELECT to_regclass(${LEXEMES}) AS t`.execute(trx);
         if (rows[0]?.t) return;
-        await sql`CREATE TABLE IF NOT EXISTS ${sql.table(LEXEMES)} (lexeme text COLLATE "C" PRIMARY KEY)`.execute(
-          trx,
-        );
+        await sql`CREATE TABLE ${sql.table(LEXEMES)} (lexeme text COLLATE "C" PRIMARY KEY)`.execute(trx);
+        // Sorted, so two statements that add the same new words wait for each other, never deadlock.
+        await sql`CREATE OR REPLACE FUNCTION search_lexemes_add() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            INSERT INTO search_lexemes SELECT DISTINCT unnest(tsvector_to_array(full_doc)) AS lexeme
+              FROM written ORDER BY lexeme ON CONFLICT DO NOTHING;
+            RETURN NULL;
+          END $$`.execute(trx);
+        // One trigger per event: PostgreSQL allows transition tables on single-event triggers only.
+        for (const event of ['INSERT', 'UPDATE'])
+          await sql`CREATE OR REPLACE TRIGGER ${sql.id(`search_lexemes_on_${event.toLowerCase()}`)}
+            AFTER ${sql.raw(event)} ON ${sql.table(TABLE)} REFERENCING NEW TABLE AS written
+            FOR EACH STATEMENT EXECUTE FUNCTION search_lexemes_add()`.execute(trx);
         await sql`INSERT INTO ${sql.table(LEXEMES)} SELECT DISTINCT unnest(tsvector_to_array(full_doc))
           FROM ${sql.table(TABLE)} ON CONFLICT DO NOTHING`.execute(trx);
       });
@@ -358,11 +374,6 @@ export function createPostgresEngine(opts: {
             rating = excluded.rating, popularity = excluded.popularity, views_day = excluded.views_day,
             views_week = excluded.views_week, views_month = excluded.views_month,
             primary_doc = excluded.primary_doc, full_doc = excluded.full_doc`.execute(db);
-        // In order, so two batches that add the same new words wait for each other instead of deadlocking.
-        await sql`INSERT INTO ${sql.table(LEXEMES)}
-          SELECT DISTINCT unnest(tsvector_to_array(full_doc)) AS lexeme FROM ${sql.table(TABLE)}
-          WHERE id = ANY(${docs.map((d) => Number(d.id))}::bigint[]) ORDER BY lexeme
-          ON CONFLICT DO NOTHING`.execute(db);
       }
       const listed = new Set(docs.map((d) => d.id));
       const gone = ids.filter((id) => !listed.has(id));
