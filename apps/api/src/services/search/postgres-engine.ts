@@ -39,8 +39,9 @@ export function tsqueryText(text: string, weights = ''): string | null {
 const LEXEMES = 'search_lexemes';
 /** PostgreSQL's error code for a table that does not exist. */
 const UNDEFINED_TABLE = '42P01';
-/** A last word that starts more lexemes than this stays a prefix (`'a':*`). */
+/** A last word that starts more lexemes than this, or longer ones in all, stays a prefix (`'a':*`). */
 const EXPAND_MAX = 64;
+const EXPAND_MAX_CHARS = 2048;
 
 /** A lexeme as a tsquery operand: quoted, its quotes doubled and backslashes escaped. */
 const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -395,7 +396,9 @@ export function createPostgresEngine(opts: {
       // lexeme it starts before the other words narrow them ("canyon from": 71 ms; "canyon" & "from", whose
       // posting lists the index skips through together, 6 ms).
       const lexemes = await startingWith(last);
-      const expanded = lexemes.length > 0 && lexemes.length <= EXPAND_MAX;
+      // Long tokens of uploaders' descriptions (a lexeme may be 2 KB) would make every such query large.
+      const expanded =
+        lexemes.length > 0 && lexemes.length <= EXPAND_MAX && lexemes.join('').length <= EXPAND_MAX_CHARS;
       const w = expandedTsquery(words, expanded ? lexemes : null);
       const f = q.filters;
       const table = await tableStats();
