@@ -34,6 +34,17 @@ const SORTS: VideoSort[] = [
   'most-viewed',
 ];
 const DATES: DateFilter[] = ['all', 'day', 'week', 'month'];
+/** The month's best rated, page 1. */
+const MONTH_TOP: ListingQuery = {
+  gender: 'straight',
+  sort: 'top-rated',
+  date: 'month',
+  target: { section: 'all' },
+  duration: 0,
+  hdOnly: false,
+  count: 7,
+  page: 1,
+};
 
 function listings(caches?: ReturnType<typeof createPublicCaches>) {
   const layer = sqliteDataLayer(sut.db.$client);
@@ -47,97 +58,108 @@ function listings(caches?: ReturnType<typeof createPublicCaches>) {
   const versions = createVideoVersions({ repository: createVideosRepository(layer) });
   const deps = { repository, urls, clock: systemClock, versions, caches };
   return {
-    fromStart: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: Number.POSITIVE_INFINITY }),
-    fromEnd: createVideoListing({ ...deps, smallWindow: 0, reverseAfter: 0 }),
-    windowIds: createVideoListing({ ...deps, smallWindow: Number.POSITIVE_INFINITY }),
+    fromStart: createVideoListing({
+      ...deps,
+      smallWindow: 0,
+      snapshotUpTo: 0,
+      reverseAfter: Number.POSITIVE_INFINITY,
+    }),
+    fromEnd: createVideoListing({ ...deps, smallWindow: 0, snapshotUpTo: 0, reverseAfter: 0 }),
+    windowIds: createVideoListing({ ...deps, smallWindow: Number.POSITIVE_INFINITY, snapshotUpTo: 0 }),
+    snapshot: createVideoListing({ ...deps, smallWindow: 0, snapshotUpTo: Number.POSITIVE_INFINITY }),
   };
 }
 
 describe('a listing read from its end', () => {
   it('answers every page of every sort, window and filter as the walk from its start does', async () => {
-    const { fromStart, fromEnd, windowIds } = listings();
-    const [category] = sut.db.$client
+    // The newest video a listed version of the one before it: every browsing listing hides it (ADR 0035).
+    const [version, canonical] = sut.db.$client
       .prepare(
-        `SELECT c.dir FROM categories c JOIN video_categories vc ON vc.category_id = c.id
-         GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`,
+        `SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = 'straight'
+         ORDER BY post_date DESC LIMIT 2`,
       )
       .pluck()
-      .all() as string[];
-    const targets: ListingSection[] = [{ section: 'all' }, { section: 'categories', dirs: [category] }];
-    let reversedPages = 0;
-    for (const sort of SORTS)
-      for (const date of DATES)
-        for (const target of targets)
-          for (const [duration, hdOnly] of [
-            [0, false],
-            [2, false],
-            [0, true],
-          ] as [DurationFilter, boolean][]) {
-            const q: ListingQuery = {
-              gender: 'straight',
-              sort,
-              date,
-              target,
-              duration,
-              hdOnly,
-              count: 7,
-              page: 1,
-            };
-            const first = await fromStart.list(q);
-            for (let page = 1; page <= first.pages + 1; page++) {
-              const a = await fromStart.list({ ...q, page });
-              const name = JSON.stringify({ ...q, page });
-              for (const b of [await fromEnd.list({ ...q, page }), await windowIds.list({ ...q, page })]) {
-                expect(b.totalCount, name).toBe(a.totalCount);
-                expect(b.pages, name).toBe(a.pages);
-                expect(
-                  b.items.map((v) => v.id),
-                  name,
-                ).toEqual(a.items.map((v) => v.id));
+      .all() as number[];
+    sut.db.$client
+      .prepare(
+        `INSERT INTO video_versions (video_id, canonical_id, mode, created_at) VALUES (?, ?, 'listed', 0)`,
+      )
+      .run(version, canonical);
+    try {
+      const { fromStart, fromEnd, windowIds, snapshot } = listings();
+      const [category] = sut.db.$client
+        .prepare(
+          `SELECT c.dir FROM categories c JOIN video_categories vc ON vc.category_id = c.id
+           GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`,
+        )
+        .pluck()
+        .all() as string[];
+      const targets: ListingSection[] = [{ section: 'all' }, { section: 'categories', dirs: [category] }];
+      let reversedPages = 0;
+      for (const sort of SORTS)
+        for (const date of DATES)
+          for (const target of targets)
+            for (const [duration, hdOnly] of [
+              [0, false],
+              [2, false],
+              [0, true],
+            ] as [DurationFilter, boolean][]) {
+              const q: ListingQuery = {
+                gender: 'straight',
+                sort,
+                date,
+                target,
+                duration,
+                hdOnly,
+                count: 7,
+                page: 1,
+              };
+              const first = await fromStart.list(q);
+              for (let page = 1; page <= first.pages + 1; page++) {
+                const a = await fromStart.list({ ...q, page });
+                const name = JSON.stringify({ ...q, page });
+                for (const b of [
+                  await fromEnd.list({ ...q, page }),
+                  await windowIds.list({ ...q, page }),
+                  await snapshot.list({ ...q, page }),
+                ]) {
+                  expect(b.totalCount, name).toBe(a.totalCount);
+                  expect(b.pages, name).toBe(a.pages);
+                  expect(
+                    b.items.map((v) => v.id),
+                    name,
+                  ).toEqual(a.items.map((v) => v.id));
+                }
+                if (page > first.pages / 2 && a.items.length) reversedPages++;
               }
-              if (page > first.pages / 2 && a.items.length) reversedPages++;
             }
-          }
-    // The filters above are not all empty on the demo site: many pages were read from the end.
-    expect(reversedPages).toBeGreaterThan(200);
-    // The windows are not empty either: the demo's videos were posted over the last weeks.
-    const month = await fromStart.list({
-      gender: 'straight',
-      sort: 'top-rated',
-      date: 'month',
-      target: { section: 'all' },
-      duration: 0,
-      hdOnly: false,
-      count: 7,
-      page: 1,
-    });
-    expect(month.pages).toBeGreaterThan(2);
+      // The filters above are not all empty on the demo site: many pages were read from the end.
+      expect(reversedPages).toBeGreaterThan(200);
+      // The windows are not empty either: the demo's videos were posted over the last weeks.
+      const month = await fromStart.list(MONTH_TOP);
+      expect(month.pages).toBeGreaterThan(2);
+    } finally {
+      sut.db.$client.prepare('DELETE FROM video_versions WHERE video_id = ?').run(version);
+    }
   });
 
-  it("drops a window's memoised ids when another node purges the public caches (a takedown)", async () => {
+  it("drops a window's memoised ids and rows when another node purges the public caches (a takedown)", async () => {
     const layer = sqliteDataLayer(sut.db.$client);
     const here = createPublicCaches({ repo: createCacheEpochRepository(layer) });
     const elsewhere = createPublicCaches({ repo: createCacheEpochRepository(layer) });
-    const { windowIds } = listings(here);
+    const { windowIds, snapshot } = listings(here);
     await here.sync();
-    const q: ListingQuery = {
-      gender: 'straight',
-      sort: 'top-rated',
-      date: 'month',
-      target: { section: 'all' },
-      duration: 0,
-      hdOnly: false,
-      count: 7,
-      page: 1,
-    };
+    const q = MONTH_TOP;
     const [first] = (await windowIds.list(q)).items;
     expect(first).toBeDefined();
+    expect((await snapshot.list(q)).items[0]?.id).toBe(first!.id);
     // Taken down on another node: its own memos are dropped there, and it bumps the shared epoch.
     sut.db.$client.prepare('UPDATE videos SET status_id = 0 WHERE id = ?').run(first!.id);
     try {
       await elsewhere.purge();
       await here.sync();
       expect((await windowIds.list(q)).items.map((v) => v.id)).not.toContain(first!.id);
+      expect((await snapshot.list(q)).items.map((v) => v.id)).not.toContain(first!.id);
     } finally {
       sut.db.$client.prepare('UPDATE videos SET status_id = 1 WHERE id = ?').run(first!.id);
     }

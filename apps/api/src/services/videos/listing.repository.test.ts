@@ -313,6 +313,24 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
     expect(await repo.modelGender('bea')).toBe('gay');
     expect(await repo.modelGender('nope')).toBeNull();
     expect(await repo.playlistOrientation(1)).toBe('straight');
+    // A top-rated window's rows: every listed video of the orientation since the time, hidden versions
+    // included, best rated first; the category mask in 32-bit halves.
+    const since = NOW - 10 * DAY;
+    expect(await repo.windowRows('straight', since)).toEqual(
+      videos
+        .filter(
+          (v) => v.status_id === 1 && v.is_private === 0 && v.gender === 'straight' && v.post_date >= since,
+        )
+        .sort((x, y) => y.rating - x.rating || y.id - x.id)
+        .map((v) => ({
+          id: v.id,
+          maskHigh: Math.floor(v.category_mask / 2 ** 32),
+          maskLow: v.category_mask % 2 ** 32,
+          duration: v.duration_bucket,
+          hd: v.is_hd,
+        })),
+    );
+    expect((await repo.hiddenVersionIds()).sort((x, y) => x - y)).toEqual([2, 4]);
     const facets = await repo.facets();
     expect(facets).toHaveLength(2);
     expect(facets).toContainEqual({

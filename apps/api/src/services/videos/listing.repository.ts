@@ -87,6 +87,18 @@ export type ModelPath = 'exists' | 'links';
  */
 export type WindowPath = 'post-date' | 'rating';
 
+/**
+ * A listed video of a top-rated window, as far as its filters read it: its category mask in two 32-bit
+ * halves (a mask is 63 bits; a JS number holds 53).
+ */
+export interface WindowRow {
+  id: number;
+  maskHigh: number;
+  maskLow: number;
+  duration: number;
+  hd: number;
+}
+
 /** One page: `reverse` walks the listing from its end (a deep page of a sparse listing reads less). */
 export interface ListingPage {
   limit: number;
@@ -234,6 +246,34 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
       const { rows } = await sql<{ id: number }>`select v.id from ${b.from} where ${conditions(b)}
         order by ${orderBy(b, false)}`.execute(db);
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Every listed video of one orientation posted since a time, best rated first (then newest): the rows
+     * every top-rated window of that time filters, from the post-date index alone (it carries them all).
+     */
+    async windowRows(gender: Gender, postedSince: number): Promise<WindowRow[]> {
+      const { rows } = await sql<WindowRow>`select v.id, (v.category_mask / 4294967296) as "maskHigh",
+          (v.category_mask % 4294967296) as "maskLow", v.duration_bucket as duration, v.is_hd as hd
+        from ${listingVideosTable(dialect, 'videos_latest_idx')}
+        where v.status_id = 1 and v.is_private = 0 and v.gender = ${gender} and v.post_date >= ${postedSince}
+        order by v.rating desc, v.id desc`.execute(db);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        maskHigh: Number(r.maskHigh),
+        maskLow: Number(r.maskLow),
+        duration: Number(r.duration),
+        hd: Number(r.hd),
+      }));
+    },
+
+    /** Videos the browsing listings hide: versions shown under a public canonical (ADR 0035); a few rows. */
+    async hiddenVersionIds(): Promise<number[]> {
+      const { rows } = await sql<{ id: number }>`select vv.video_id as id from video_versions vv
+        where exists (select 1 from videos vc where vc.id = vv.canonical_id and vc.status_id = 1 and vc.is_private = 0)`.execute(
+        db,
+      );
+      return rows.map((r) => Number(r.id));
     },
 
     /** One page of a listing's thumb rows, in its order (one statement where the dialect allows). */
