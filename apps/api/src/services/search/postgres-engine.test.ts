@@ -30,6 +30,10 @@ describe('matchShare', () => {
     expect(matchShare(stats, ['nights', 'par'])).toBeCloseTo(Math.sqrt(0.5 * 0.31 * 0.31));
     expect(matchShare(stats, ['par', 'nights'])).toBeCloseTo(Math.sqrt(0.01 * 0.5 * 0.01));
   });
+  it('estimates independent words by the product, the lower figure a window is sized by', () => {
+    expect(matchShare(stats, ['nights', 'par'], true)).toBeCloseTo(0.5 * 0.31);
+    expect(matchShare(stats, ['nights', 'par'], true)).toBeLessThan(matchShare(stats, ['nights', 'par']));
+  });
   it('counts a repeated word once', () => {
     expect(matchShare(stats, ['nights', 'nights'])).toBeCloseTo(0.5);
     expect(matchShare(stats, ['paris', 'nights', 'paris'])).toBeCloseTo(Math.sqrt(0.2 * 0.5 * 0.2));
@@ -133,6 +137,9 @@ describe.skipIf(noPostgres)('the PostgreSQL engine on analysed statistics', () =
       expect(await engine.search(query('paris caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
       expect(await engine.search(query('orchard'))).toEqual(newest((d) => d.description !== ''));
       expect((await engine.search(query('nights', 'relevance'))).total).toBe(1000);
+      // A repeated word, or a last word an earlier one satisfies, asks nothing more.
+      expect(await engine.search(query('nights nights'))).toEqual(newest(nights));
+      expect(await engine.search(query('cafe nights caf'))).toEqual(newest((d) => nights(d) && cafe(d)));
       // A last word that starts few lexemes is their alternation ("r": rome only): the same answer.
       expect(await engine.search(query('cafe r'))).toEqual(newest(cafe));
       expect(await engine.search(query('cafe p'))).toEqual({ ids: [], total: 0 });
