@@ -114,7 +114,8 @@ export interface TableStats {
  * A window is sized to hold this many times the candidates, by the statistics' estimate; one that would
  * span more than MAX_WINDOW of the rows is not worth a second read when it falls short.
  */
-export const WINDOW_MARGIN = 2;
+const WINDOW_MARGIN = 2;
+const MAX_WINDOW = 0.25;
 /**
  * Matches the GIN index gathers into its bitmap in the time of one row visit: "the tapes" gathered 105,000
  * in 46 ms, and 6,500 row visits took 20 ms.
@@ -122,7 +123,6 @@ export const WINDOW_MARGIN = 2;
 const GATHER_PER_VISIT = 7;
 /** A walked row's test in row visits at 1,000,000 videos: "moonlit" walked 72,000 rows in 66 ms. */
 const WALK_ROW = 0.3;
-const MAX_WINDOW = 0.25;
 
 /**
  * Where a window of the newest rows starts (ids above it), for a query read from the GIN index; null: no
