@@ -15,6 +15,10 @@ import { THUMB_COLUMNS, type ThumbRow } from './video-row';
 /** Category ids below this live in videos.category_mask (a signed 64-bit integer). */
 export const MASK_BITS = 63;
 
+/** The category_mask bits of these category ids (each below MASK_BITS). */
+export const categoryMask = (ids: readonly number[]): bigint =>
+  ids.reduce((m, id) => m | (1n << BigInt(id)), 0n);
+
 /** Seconds per duration filter: 1 under 10 min, 2 10–40 min, 3 over 40 min (as videos.duration_bucket). */
 const DURATION_RANGE: Record<1 | 2 | 3, [number, number]> = { 1: [0, 599], 2: [600, 2400], 3: [2401, 1e9] };
 
@@ -148,7 +152,7 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
         }
         const inMask = t.ids.filter((id) => id < MASK_BITS);
         if (inMask.length) {
-          const mask = inMask.reduce((m, id) => m | (1n << BigInt(id)), 0n);
+          const mask = categoryMask(inMask);
           where.push(hasAllBits(dialect, 'v.category_mask', mask));
         }
         for (const id of t.ids.filter((id) => id >= MASK_BITS))

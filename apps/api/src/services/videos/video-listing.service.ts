@@ -5,6 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { Listing } from '../shared/dto';
 import type { PublicCaches } from '../shared/public-caches';
 import {
+  categoryMask,
   type ListingFilter,
   type ListingPage,
   type ListingRepository,
@@ -292,7 +293,7 @@ export function createVideoListing({
     if (t.section === 'categories') {
       if (t.ids === null) return [];
       if (t.ids.some((id) => id >= MASK_BITS)) return null;
-      required = t.ids.reduce((m, id) => m | (1n << BigInt(id)), 0n);
+      required = categoryMask(t.ids);
     }
     if ((await windowSize(f)) > snapshotUpTo) return null;
     const w = await snapshotOf(f.gender, f.postedSince!);
