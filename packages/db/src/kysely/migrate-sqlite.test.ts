@@ -42,12 +42,15 @@ function olderRelease(count: number): string {
   return folder;
 }
 
+/** Every SQLite migration: the drizzle baseline, then the shared ones. */
+const ALL = ['0000_drizzle_history', '0004_listing_length_indexes'];
+
 describe("SQLite on Kysely's migrator", () => {
   it('builds a new database from the drizzle history once, then has nothing to do', async () => {
     const db = openDb(join(dir, 'new.db'));
-    expect(await migrateDb(db)).toEqual(['0000_drizzle_history']);
+    expect(await migrateDb(db)).toEqual(ALL);
     expect(await migrateDb(db)).toEqual([]);
-    expect(applied(db)).toEqual(['0000_drizzle_history']);
+    expect(applied(db)).toEqual(ALL);
     db.$client.close();
   });
 
@@ -58,7 +61,7 @@ describe("SQLite on Kysely's migrator", () => {
     drizzleMigrate(db, { migrationsFolder: MIGRATIONS_DIR });
     db.$client.prepare("INSERT INTO categories (id, dir) VALUES (1, 'retro')").run();
     const history = db.$client.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get();
-    expect(await migrateDb(db)).toEqual(['0000_drizzle_history']);
+    expect(await migrateDb(db)).toEqual(ALL);
     expect(db.$client.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get()).toBe(history);
     expect(db.$client.prepare('SELECT dir FROM categories').pluck().all()).toEqual(['retro']);
     expect(ddl(db)).toEqual(ddl(fresh));
@@ -72,10 +75,30 @@ describe("SQLite on Kysely's migrator", () => {
     const db = openDb(join(dir, 'older-site.db'));
     drizzleMigrate(db, { migrationsFolder: olderRelease(8) });
     expect(ddl(db)).not.toEqual(ddl(fresh));
-    expect(await migrateDb(db)).toEqual(['0000_drizzle_history']);
+    expect(await migrateDb(db)).toEqual(ALL);
     expect(ddl(db)).toEqual(ddl(fresh));
     fresh.$client.close();
     db.$client.close();
+  });
+
+  it('gives an analysed site statistics for the indexes it adds, so the planner weighs them fairly', async () => {
+    const db = openDb(join(dir, 'analysed.db'));
+    await migrateDb(db);
+    const sqlite = db.$client;
+    // A site that was analysed before the length indexes came.
+    for (const name of ['videos_latest_length_idx', 'videos_rating_length_idx'])
+      sqlite.exec(`DROP INDEX ${name}`);
+    sqlite.exec('ANALYZE');
+    sqlite.prepare("DELETE FROM kysely_migration WHERE name = '0004_listing_length_indexes'").run();
+    expect(await migrateDb(db)).toEqual(['0004_listing_length_indexes']);
+    const analysed = sqlite
+      .prepare("SELECT idx FROM sqlite_stat1 WHERE idx LIKE '%length_idx'")
+      .pluck()
+      .all();
+    expect(analysed).toEqual(
+      expect.arrayContaining(['videos_latest_length_idx', 'videos_rating_length_idx']),
+    );
+    sqlite.close();
   });
 
   it('migrates once when two processes start on the same new file at the same moment', async () => {
@@ -87,7 +110,7 @@ describe("SQLite on Kysely's migrator", () => {
     const outputs = await Promise.all([start(), start(), start()]);
     for (const o of outputs) expect(o.stdout).toMatch(/migrated /);
     const db = openDb(file);
-    expect(applied(db)).toEqual(['0000_drizzle_history']);
+    expect(applied(db)).toEqual(ALL);
     expect(db.$client.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get()).toBeGreaterThan(10);
     db.$client.close();
   });

@@ -23,7 +23,9 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
 
   it('creates the PostgreSQL tables once, and says what it applied', async () => {
     const url = await server!.freshDatabase();
-    expect(migrate(url)).toMatch(/migrated PostgreSQL \(0001_jobs, 0002_rate_limits, 0003_core_schema\)/);
+    expect(migrate(url)).toMatch(
+      /migrated PostgreSQL \(0001_jobs, 0002_rate_limits, 0003_core_schema, 0004_listing_length_indexes\)/,
+    );
     expect(migrate(url)).toMatch(/already up to date/);
     const layer = postgresDataLayer(url, { max: 1 });
     try {
@@ -39,7 +41,12 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
     const nodes = [1, 2, 3].map(() => postgresDataLayer(url, { max: 1 }));
     try {
       const applied = await Promise.all(nodes.map((n) => migratePostgres(n)));
-      expect(applied.flat().sort()).toEqual(['0001_jobs', '0002_rate_limits', '0003_core_schema']);
+      expect(applied.flat().sort()).toEqual([
+        '0001_jobs',
+        '0002_rate_limits',
+        '0003_core_schema',
+        '0004_listing_length_indexes',
+      ]);
     } finally {
       for (const n of nodes) await n.close();
     }

@@ -176,6 +176,14 @@ function shapes(): Record<string, ListingFilter> {
     out[`duration ${duration}`] = filter({ duration });
     out[`longest duration ${duration}`] = filter({ sort: 'longest', duration });
   }
+  // Walked along the indexes led by the duration bucket: every sort, in a category and in all.
+  for (const sort of SORTS)
+    out[`${sort} duration 3 in category 1`] = filter({
+      sort,
+      duration: 3,
+      target: { section: 'categories', ids: [1] },
+    });
+  out['most popular this week, duration 2'] = filter({ sort: 'most-popular', date: 'week', duration: 2 });
   out['hd, 1960s'] = filter({ sort: 'most-viewed', hdOnly: true, decade: 1960 });
   out['category 1'] = filter({ target: { section: 'categories', ids: [1] } });
   out['categories 1+2, most popular'] = filter({
@@ -452,6 +460,44 @@ describe('statement texts', () => {
     const first = await runAll((f) => f, 1, [1, 2, 3]);
     const second = await runAll(shifted, 3, [4, 5, 6, 7, 8, 9, 10]);
     expect(second).toEqual(first);
+    await db.destroy().catch(() => {});
+    await close();
+  });
+
+  it('walk a length-filtered page along the index led by the duration bucket, seeking the bucket', async () => {
+    const sqlite = contractTargets().find((t) => t.name === 'SQLite')!;
+    const { layer, close } = await sqlite.open();
+    if (layer.dialect !== 'sqlite') throw new Error('not SQLite');
+    const queries: { sql: string; parameters: readonly unknown[] }[] = [];
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: layer.sqlite }),
+      log: (event) => {
+        queries.push(event.query);
+      },
+    });
+    const listing = createListingRepository({ db, dialect: 'sqlite' });
+    const plan = async (f: ListingFilter) => {
+      queries.length = 0;
+      await listing.pageIds(f, { limit: 10, offset: 10, models: 'exists' });
+      const [q] = queries;
+      return (
+        layer.sqlite.prepare(`EXPLAIN QUERY PLAN ${q!.sql}`).all(...q!.parameters) as { detail: string }[]
+      )
+        .map((r) => r.detail)
+        .join('; ');
+    };
+    const inCategory = { section: 'categories', ids: [1] } as const;
+    expect(await plan(filter({ sort: 'most-viewed', duration: 3, target: inCategory }))).toMatch(
+      /videos_viewed_length_idx \(gender=\? AND duration_bucket=\?\)/,
+    );
+    expect(await plan(filter({ sort: 'most-popular', date: 'day', duration: 1 }))).toMatch(
+      /videos_pop_day_length_idx \(gender=\? AND duration_bucket=\?\)/,
+    );
+    // No length filter, or a window: the sort's own index.
+    expect(await plan(filter({ sort: 'most-viewed', target: inCategory }))).toMatch(/videos_viewed_idx/);
+    expect(
+      await plan(filter({ sort: 'top-rated', date: 'week', duration: 2, postedSince: NOW - 7 * DAY })),
+    ).not.toMatch(/length_idx/);
     await db.destroy().catch(() => {});
     await close();
   });

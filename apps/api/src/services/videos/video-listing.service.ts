@@ -1,4 +1,4 @@
-import type { DateFilter, Gender, VideoSort } from '@vt/rules';
+import type { DateFilter, DurationFilter, Gender, VideoSort } from '@vt/rules';
 import { AsyncTtlMemo } from '../../lib/lru-cache';
 import type { MediaUrls } from '../media/media-urls.service';
 import type { Clock } from '../shared/clock';
@@ -14,6 +14,7 @@ import {
   type ResolvedSection,
   sortColumn,
   type WindowPath,
+  walksByLength,
 } from './listing.repository';
 import type { ListingQuery, ListingSection, VideoThumb } from './video.dto';
 import { toThumb } from './video-row';
@@ -207,12 +208,16 @@ export function createVideoListing({
     models,
   });
 
-  /** Listed videos of one orientation (the rows of each sort index), from the facets; null before they are built. */
-  async function listedOf(gender: Gender): Promise<number | null> {
+  /**
+   * Listed videos of one orientation (the rows of each sort index), or of one duration bucket of it (the
+   * rows a walk by length reads), from the facets; null before they are built.
+   */
+  async function listedOf(gender: Gender, duration: DurationFilter = 0): Promise<number | null> {
     const map = await facetMap();
     if (map.size === 0) return null;
     let n = 0;
-    for (const d of [1, 2, 3]) for (const hd of [0, 1]) n += map.get(`${gender}|0|${d}|${hd}`) ?? 0;
+    for (const d of duration ? [duration] : [1, 2, 3])
+      for (const hd of [0, 1]) n += map.get(`${gender}|0|${d}|${hd}`) ?? 0;
     return n;
   }
 
@@ -312,7 +317,10 @@ export function createVideoListing({
   /** The page to read: from the listing's end when that is nearer, along the cheaper index for a window. */
   async function pagePlan(q: ListingQuery, f: ListingFilter, total: number, models: ModelPath) {
     const { limit, offset } = pageOf(q, models);
-    const listed = f.gender && FROM_EITHER_END.has(f.target.section) ? await listedOf(f.gender) : null;
+    // "Longest" seeks its bucket's range of the sort column; the other sorts walk an index led by it.
+    const bucket = f.duration && (f.sort === 'longest' || walksByLength(f)) ? f.duration : 0;
+    const listed =
+      f.gender && FROM_EITHER_END.has(f.target.section) ? await listedOf(f.gender, bucket) : null;
     const walk = listed ? ((offset + limit) * listed) / total : 0;
     const page: ListingPage =
       walk > reverseAfter && offset + limit / 2 > total / 2

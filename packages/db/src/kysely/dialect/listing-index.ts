@@ -2,7 +2,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DialectName } from './dialect';
 
 /** The listings' sort indexes (partial, on listed videos) a page walk may be told to use. */
-export type ListingSortIndex = 'videos_latest_idx' | 'videos_rating_idx';
+export type ListingSortIndex =
+  | 'videos_latest_idx'
+  | 'videos_rating_idx'
+  | `videos_${'latest' | 'commented' | 'viewed' | 'popular' | 'pop_day' | 'pop_week' | 'pop_month' | 'rating'}_length_idx`;
 
 /**
  * The videos table of a listing's page walk, aliased `v`. SQLite: `INDEXED BY` the given sort index when
