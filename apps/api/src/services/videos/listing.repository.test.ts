@@ -486,7 +486,7 @@ describe('statement texts', () => {
         .map((r) => r.detail)
         .join('; ');
     };
-    const inCategory = { section: 'categories', ids: [1] } as const;
+    const inCategory: ResolvedSection = { section: 'categories', ids: [1] };
     expect(await plan(filter({ sort: 'most-viewed', duration: 3, target: inCategory }))).toMatch(
       /videos_viewed_length_idx \(gender=\? AND duration_bucket=\?\)/,
     );
