@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,9 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Vitest's default on two cores is one fork; most suites wait on ffmpeg, PostgreSQL or a lease, so two
-    // overlap those waits (the suite ran in 16 min instead of 25 here, every file passing).
-    maxWorkers: 2,
+    // Vitest's default is one fork fewer than the cores: one on two cores. Most suites wait on ffmpeg,
+    // PostgreSQL or a lease, so at least two overlap those waits (16 min instead of 25 on two cores).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['tests/setup/migrated-schema.ts'],
   },
 });

@@ -63,11 +63,18 @@ const LENGTH_INDEX: Record<string, ListingSortIndex> = {
  * A browsing listing filtered by length and not by a window walks the index led by the duration bucket:
  * a page of a small category's long films reads a quarter of the entries it would on the sort index.
  */
-export const walksByLength = (f: Pick<ListingFilter, 'duration' | 'sort' | 'postedSince' | 'target'>) =>
+const walksByLength = (f: Pick<ListingFilter, 'duration' | 'sort' | 'postedSince' | 'target'>) =>
   f.duration !== 0 &&
   f.sort !== 'longest' &&
   f.postedSince === null &&
   (f.target.section === 'all' || f.target.section === 'categories');
+
+/**
+ * The duration bucket a page walk seeks (0: none): "longest" seeks its range of the sort column, a walk by
+ * length the bucket leading its index. The walk to a page then crosses only that bucket's videos.
+ */
+export const soughtBucket = (f: Pick<ListingFilter, 'duration' | 'sort' | 'postedSince' | 'target'>) =>
+  f.sort === 'longest' || walksByLength(f) ? f.duration : 0;
 
 /** Each sort orders by exactly its partial index's columns (sort column, then id): no sort step, ever. */
 export function sortColumn(sort: VideoSort, date: DateFilter): string {

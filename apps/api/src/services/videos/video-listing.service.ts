@@ -13,8 +13,8 @@ import {
   type ModelPath,
   type ResolvedSection,
   sortColumn,
+  soughtBucket,
   type WindowPath,
-  walksByLength,
 } from './listing.repository';
 import type { ListingQuery, ListingSection, VideoThumb } from './video.dto';
 import { toThumb } from './video-row';
@@ -317,10 +317,8 @@ export function createVideoListing({
   /** The page to read: from the listing's end when that is nearer, along the cheaper index for a window. */
   async function pagePlan(q: ListingQuery, f: ListingFilter, total: number, models: ModelPath) {
     const { limit, offset } = pageOf(q, models);
-    // "Longest" seeks its bucket's range of the sort column; the other sorts walk an index led by it.
-    const bucket = f.duration && (f.sort === 'longest' || walksByLength(f)) ? f.duration : 0;
     const listed =
-      f.gender && FROM_EITHER_END.has(f.target.section) ? await listedOf(f.gender, bucket) : null;
+      f.gender && FROM_EITHER_END.has(f.target.section) ? await listedOf(f.gender, soughtBucket(f)) : null;
     const walk = listed ? ((offset + limit) * listed) / total : 0;
     const page: ListingPage =
       walk > reverseAfter && offset + limit / 2 > total / 2

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
 /** Each sort column with an index led by the duration bucket ("longest" seeks its own column instead). */
-export const LENGTH_INDEXES = {
+const LENGTH_INDEXES = {
   videos_latest_length_idx: 'post_date',
   videos_commented_length_idx: 'comments_count',
   videos_viewed_length_idx: 'video_viewed',
