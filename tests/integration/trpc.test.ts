@@ -42,6 +42,53 @@ describe('tRPC over the same services', () => {
     expect(top).toEqual({ country, top: blocks.top, popular: [], latest: [] });
   });
 
+  it('hands pages thumbs with only what a thumb shows, in every list and in the hydration data', async () => {
+    const CARD = [
+      'durationSec',
+      'id',
+      'isHd',
+      'preview',
+      'rating',
+      'thumb',
+      'thumb2x',
+      'title',
+      'url',
+      'views',
+    ];
+    const keysOf = (v: object) => Object.keys(v).sort();
+    const data = async (path: string, input: unknown) => {
+      const { body } = await query(path, input);
+      expect(body.error, path).toBeUndefined();
+      return body.result.data;
+    };
+    const list = await data('videos.list', { sort: 'most-popular', page: 1, count: 5 });
+    const home = await data('videos.home', {});
+    const related = await data('videos.related', { id: list.items[0].id, page: 1 });
+    const word = (list.items[0].title as string).split(' ').sort((x, y) => y.length - x.length)[0];
+    const search = await data('search.videos', { text: word, page: 1 });
+    expect(search.items.length).toBeGreaterThan(0);
+    const thumbs = await data('videos.thumbs', { ids: [list.items[0].id] });
+    const landing = await data('info.landing', undefined);
+    const covers = Object.values(await data('catalog.covers', undefined));
+    for (const v of [
+      ...list.items,
+      ...home.top,
+      ...home.popular,
+      ...home.latest,
+      ...related.items,
+      ...search.items,
+      ...thumbs,
+      ...landing.popular,
+      ...covers,
+    ])
+      expect(keysOf(v)).toEqual(CARD);
+    // A listing page's data, as its document and a client navigation carry it: no vote counts, post
+    // dates, folders or screenshot URLs of its thumbs.
+    const nav = await (await sut.request('/videos/most-popular/1.data')).text();
+    expect(nav).toContain(list.items[0].title);
+    for (const field of ['"postDate"', '"likes"', '"dislikes"', '"scr"']) expect(nav).not.toContain(field);
+  });
+
   it('refuses bad input with a 400 and never a 500', async () => {
     const bad = await query('videos.list', { sort: 'newest', page: 0 });
     expect(bad.res.status).toBe(400);

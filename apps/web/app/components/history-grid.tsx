@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import { LISTING_PAGE_SIZE, WATCH_HISTORY_KEY } from '../lib/site-constants';
 import { readWatchHistory, type WatchHistoryEntry } from '../lib/watch-history';
 import { EmptyState } from './empty-state';
@@ -28,7 +28,7 @@ export function HistoryGrid({ page }: { page: number }) {
   const { t } = useTranslation();
   const { show } = useToast();
   const [entries, setEntries] = useState<WatchHistoryEntry[] | null>(null);
-  const [fresh, setFresh] = useState<Map<number, VideoThumb>>(new Map());
+  const [fresh, setFresh] = useState<Map<number, VideoCard>>(new Map());
 
   useEffect(() => setEntries(loadHistory()), []);
 

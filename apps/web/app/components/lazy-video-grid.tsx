@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import { LAZY_BLOCK_ROOT_MARGIN } from '../lib/site-constants';
 import { EmptyState } from './empty-state';
 import { ThumbGrid } from './thumb-grid';
 import { ThumbSkeletonGrid } from './thumb-skeleton-grid';
 
-type LoadState = { status: 'idle' | 'loading' | 'error' } | { status: 'done'; videos: VideoThumb[] };
+type LoadState = { status: 'idle' | 'loading' | 'error' } | { status: 'done'; videos: VideoCard[] };
 
 interface LazyVideoGridProps {
-  load: () => Promise<VideoThumb[]>;
+  load: () => Promise<VideoCard[]>;
   placeholderCount: number;
   /** The listing that shows the same videos, linked for browsers without JavaScript. */
   fallbackHref: string;

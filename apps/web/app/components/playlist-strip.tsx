@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiClient } from '../lib/api-client';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import { PLAYLIST_PAGE_SIZE } from '../lib/site-constants';
 import { GatedImage } from './gated-image';
 
@@ -11,12 +11,12 @@ export interface PlaylistStripData {
   title: string;
   page: number;
   pages: number;
-  items: VideoThumb[];
+  items: VideoCard[];
   /** The item after the current video (its URL keeps the playlist); null at the end of the playlist. */
-  next: VideoThumb | null;
+  next: VideoCard | null;
 }
 
-type Loaded = { page: number; items: VideoThumb[] }[];
+type Loaded = { page: number; items: VideoCard[] }[];
 
 /** Prepending moves what the visitor looks at: keeps the same item in view. */
 function keepScrollOnPrepend(node: HTMLOListElement | null) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import { Thumb } from './thumb';
 
 /** The suggestion banner strip on the video page: one labelled row of popular videos. */
-export function SuggestionStrip({ videos }: { videos: readonly VideoThumb[] }) {
+export function SuggestionStrip({ videos }: { videos: readonly VideoCard[] }) {
   const { t } = useTranslation();
   if (videos.length === 0) return null;
   return (

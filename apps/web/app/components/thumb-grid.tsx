@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import type { PageNetwork } from '../lib/network';
 import { ListingAd } from './ad-zones';
 import { Thumb } from './thumb';
@@ -17,14 +17,14 @@ export function ThumbGrid({
   ads,
   below,
 }: {
-  videos: readonly VideoThumb[];
+  videos: readonly VideoCard[];
   label?: string;
-  onRemove?: (video: VideoThumb) => void;
+  onRemove?: (video: VideoCard) => void;
   /** Controls under each thumb (the owner's Edit and Delete on their uploads tab). */
-  tools?: (video: VideoThumb) => ReactNode;
+  tools?: (video: VideoCard) => ReactNode;
   ads?: PageNetwork['ads']['listing'];
   /** Owner controls under each thumb (the playlist page's move buttons). */
-  below?: (video: VideoThumb, index: number) => ReactNode;
+  below?: (video: VideoCard, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (

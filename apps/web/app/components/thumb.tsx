@@ -2,7 +2,7 @@ import { abbreviateCount, formatDuration, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../lib/age-gate';
-import type { VideoThumb } from '../lib/dto';
+import type { VideoCard } from '../lib/dto';
 import { srcSetOf, webpOf } from '../lib/image-variants';
 import { GatedImage } from './gated-image';
 import { SiteLink } from './site-link';
@@ -55,7 +55,7 @@ export function ThumbPicture({ src, src2x, alt }: { src: string; src2x?: string;
   );
 }
 
-export function Thumb({ video }: { video: VideoThumb }) {
+export function Thumb({ video }: { video: VideoCard }) {
   const { t } = useTranslation();
   // The preview clip loads only once a mouse or pen rests on the thumbnail: a finger scrolling a
   // listing on a phone touches many thumbs and would download a clip for each (issue 18).

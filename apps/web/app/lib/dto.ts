@@ -28,4 +28,5 @@ export type {
   ProvenanceField,
   RecordsBasis,
 } from '../../../api/src/services/videos/provenance-rules';
-export type { HomeBlocks, VideoDetail, VideoThumb } from '../../../api/src/services/videos/video.dto';
+export type { VideoDetail, VideoThumb } from '../../../api/src/services/videos/video.dto';
+export type { VideoCard } from '../../../api/src/services/videos/video-card';

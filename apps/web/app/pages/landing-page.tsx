@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ThumbGrid } from '../components/thumb-grid';
-import type { MainStats, VideoThumb } from '../lib/dto';
+import type { MainStats, VideoCard } from '../lib/dto';
 import { DEFAULT_FILTERS, listingHref } from '../lib/listing-filters';
 
 export interface LandingData {
   categories: MainStats['categories'];
-  popular: VideoThumb[];
+  popular: VideoCard[];
 }
 
 const POINTS = ['free', 'curated', 'community'] as const;

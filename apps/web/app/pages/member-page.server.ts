@@ -7,7 +7,7 @@ import type {
   MemberThumb,
   OwnAlbumLine,
   PlaylistThumb,
-  VideoThumb,
+  VideoCard,
   WallPost,
 } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
@@ -32,9 +32,9 @@ export const TAB_PRIVACY: Partial<Record<MemberTab, string>> = {
 
 export type MemberTabContent =
   | { kind: 'none' }
-  | { kind: 'overview'; uploads: Listing<VideoThumb>; favourites: Listing<VideoThumb> | null }
+  | { kind: 'overview'; uploads: Listing<VideoCard>; favourites: Listing<VideoCard> | null }
   | { kind: 'private' }
-  | { kind: 'videos'; listing: Listing<VideoThumb> }
+  | { kind: 'videos'; listing: Listing<VideoCard> }
   | { kind: 'albums'; listing: Listing<AlbumThumb>; own: OwnAlbumLine[] | null }
   | { kind: 'playlists'; listing: Listing<PlaylistThumb> }
   | { kind: 'friends'; listing: Listing<MemberThumb> }

@@ -18,7 +18,7 @@ import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { OwnVideoTools } from '../components/upload/own-video-tools';
 import { WallPosts } from '../components/wall-posts';
-import type { Listing, MemberProfile, MemberSubscription, OwnAlbumLine, VideoThumb } from '../lib/dto';
+import type { Listing, MemberProfile, MemberSubscription, OwnAlbumLine, VideoCard } from '../lib/dto';
 import { webpOf } from '../lib/image-variants';
 import { countryName, formatDate } from '../lib/intl';
 import { MEMBER_TABS, type MemberTab, memberHref, memberTabHref } from '../lib/members';
@@ -222,11 +222,11 @@ function Overview({
   favourites,
 }: {
   profile: MemberProfile;
-  uploads: Listing<VideoThumb>;
-  favourites: Listing<VideoThumb> | null;
+  uploads: Listing<VideoCard>;
+  favourites: Listing<VideoCard> | null;
 }) {
   const { t } = useTranslation();
-  const block = (title: string, listing: Listing<VideoThumb>, tab: MemberTab, more: string) => (
+  const block = (title: string, listing: Listing<VideoCard>, tab: MemberTab, more: string) => (
     <section className="model-page__section">
       <h2 className="section-title">{title}</h2>
       <ThumbGrid videos={listing.items} label={title} />
@@ -296,7 +296,7 @@ function TabContent({ data, lang }: { data: MemberPageData; lang: string }) {
   // The owner's uploads tab: Edit and Delete under each video (signed-in pages are never shared-cached).
   const ownTools =
     data.isOwner && tab === 'uploaded'
-      ? (video: VideoThumb) => (
+      ? (video: VideoCard) => (
           <OwnVideoTools
             video={video}
             onDeleted={() => void revalidator.revalidate()}

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import type { Listing, ModelDetail, VideoThumb, WallPost } from '../lib/dto';
+import type { Listing, ModelDetail, VideoCard, WallPost } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { MODEL_OVERVIEW_VIDEOS, modelVideosHref, modelWallHref } from '../lib/models';
 import { parsePage } from '../lib/route-params';
@@ -11,7 +11,7 @@ export interface ModelPageData {
   tab: ModelTab;
   model: ModelDetail;
   /** overview: the latest videos; videos: the requested page. */
-  videos: Listing<VideoThumb> | null;
+  videos: Listing<VideoCard> | null;
   wall: Listing<WallPost> | null;
   page: number;
 }

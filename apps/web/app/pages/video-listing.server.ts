@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import type { CategoryInfo, Listing, VideoThumb } from '../lib/dto';
+import type { CategoryInfo, Listing, VideoCard } from '../lib/dto';
 import { notFound } from '../lib/http-errors';
 import { type ListingFilters, parseListingFilters } from '../lib/listing-filters';
 import { parsePage } from '../lib/route-params';
@@ -12,7 +12,7 @@ export interface VideoListingData {
   page: number;
   filters: ListingFilters;
   /** Null for the history sort: visitors' history lives in their browser. */
-  listing: Listing<VideoThumb> | null;
+  listing: Listing<VideoCard> | null;
   /** Countries the country filter offers. */
   countries: string[];
   /** Categories for the sidebar (none for the history sort). */

@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { PlaylistStripData } from '../components/playlist-strip';
-import type { CommentItem, Listing, PublicProvenance, VideoDetail, VideoThumb } from '../lib/dto';
+import type { CommentItem, Listing, PublicProvenance, VideoCard, VideoDetail } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
 import { parseId, parsePage } from '../lib/route-params';
 import { MAX_PAGE, PLAYLIST_PAGE_SIZE, RELATED_MAX_PAGE } from '../lib/site-constants';
@@ -9,14 +9,14 @@ import { SUGGESTION_COUNT } from '../lib/video-extras-constants';
 export interface VideoPageData {
   kind: 'video';
   video: VideoDetail;
-  related: Listing<VideoThumb>;
+  related: Listing<VideoCard>;
   relatedPage: number;
   /** Signed, short-lived master playlist URL; null when the video cannot be played. */
   hls: string | null;
   /** One page of comments (`?comments_page=N`); null when the video cannot be watched. */
   comments: Listing<CommentItem> | null;
   /** The suggestion banner strip: this week's most popular videos, without this one. */
-  suggestions: VideoThumb[];
+  suggestions: VideoCard[];
   /** `?playlist=&pl_page=`: one page of the playlist, for the strip; null without (or for a hidden one). */
   playlist: PlaylistStripData | null;
   /** The public video's provenance record and 2257 basis (ADR 0036); null when not shown. */
@@ -93,11 +93,11 @@ async function loadStrip(
   if (!r) return null;
   const items = r.videos.items;
   const at = items.findIndex((v) => v.id === videoId);
-  const inPlaylist = (v: VideoThumb, onPage: number) => ({
+  const inPlaylist = (v: VideoCard, onPage: number) => ({
     ...v,
     url: `${v.url}?playlist=${id}&pl_page=${onPage}`,
   });
-  let next: VideoThumb | null = null;
+  let next: VideoCard | null = null;
   if (at >= 0 && at + 1 < items.length) next = inPlaylist(items[at + 1], page);
   else if (at >= 0 && page < r.videos.pages) {
     const following = await context.api.playlists

@@ -71,13 +71,6 @@ export interface VideoDetail extends VideoThumb {
   versions: PageVersions | null;
 }
 
-export interface HomeBlocks {
-  country: string;
-  top: VideoThumb[];
-  popular: VideoThumb[];
-  latest: VideoThumb[];
-}
-
 /** How a version's page reaches its canonical (ADR 0035). */
 export type VersionMode = 'redirect' | 'listed';
 

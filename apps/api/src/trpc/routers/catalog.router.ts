@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCard } from '../../services/videos/video-card';
 import { publicProcedure, router } from '../trpc';
 
 export const catalogRouter = router({
@@ -20,5 +21,8 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => ctx.services.catalog.categoriesFor(input.section, ctx.gender, ctx.lang)),
 
   /** The categories index's pictures: each category's most popular video, by dir. */
-  covers: publicProcedure.query(({ ctx }) => ctx.services.categoryCovers.covers(ctx.gender)),
+  covers: publicProcedure.query(async ({ ctx }) => {
+    const covers = await ctx.services.categoryCovers.covers(ctx.gender);
+    return Object.fromEntries(Object.entries(covers).map(([dir, v]) => [dir, toCard(v)]));
+  }),
 });

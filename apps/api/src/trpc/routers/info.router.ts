@@ -1,3 +1,4 @@
+import { toCards } from '../../services/videos/video-card';
 import { unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
@@ -22,6 +23,6 @@ export const infoRouter = router({
         target: { section: 'all' },
       }),
     );
-    return { categories: main.categories.slice(0, 12), popular: popular.items };
+    return { categories: main.categories.slice(0, 12), popular: toCards(popular.items) };
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_SORTS } from '../../services/members/member-directory.service';
 import { MEMBER_VIDEO_LISTS, VIDEO_LIST_PRIVACY } from '../../services/members/member-profile.service';
+import { cardListing } from '../../services/videos/video-card';
 import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
@@ -73,13 +74,15 @@ export const membersRouter = router({
       const guard = VIDEO_LIST_PRIVACY[input.list];
       if (guard) await ctx.services.profiles.assertCanView(input.id, guard, ctx.viewer.memberId);
       else await ctx.services.profiles.get(input.id);
-      return ctx.services.listing.list(
-        unfilteredQuery({
-          gender: ctx.gender,
-          count: input.count,
-          page: input.page,
-          target: { section: 'member', memberId: input.id, list: input.list },
-        }),
+      return cardListing(
+        await ctx.services.listing.list(
+          unfilteredQuery({
+            gender: ctx.gender,
+            count: input.count,
+            page: input.page,
+            target: { section: 'member', memberId: input.id, list: input.list },
+          }),
+        ),
       );
     }),
 });

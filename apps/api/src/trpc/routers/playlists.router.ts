@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOVE_DIRECTIONS } from '../../lib/reorder';
 import { PLAYLIST_SORTS } from '../../services/playlists/playlist.service';
+import { cardListing } from '../../services/videos/video-card';
 import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { memberProcedure, publicProcedure, router } from '../trpc';
 
@@ -38,7 +39,7 @@ export const playlistsRouter = router({
           target: { section: 'playlist', playlistId: input.id },
         }),
       );
-      return { playlist, videos };
+      return { playlist, videos: cardListing(videos) };
     }),
 
   /** The owner moves a video one place up or down; others' playlists answer playlist_not_found. */

@@ -1,6 +1,7 @@
 import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
 import { SEARCH_MAX, SEARCH_MIN } from '../../services/search/search-engine';
+import { cardListing } from '../../services/videos/video-card';
 import { MAX_PAGE } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
@@ -18,13 +19,15 @@ export const searchRouter = router({
         date: z.enum(DATE_FILTERS).default('all'),
       }),
     )
-    .query(({ ctx, input }) =>
-      ctx.services.search.search({
-        text: input.text,
-        sort: input.sort,
-        page: input.page,
-        count: input.count,
-        filters: { gender: ctx.gender, duration: input.duration, hdOnly: input.hdOnly, date: input.date },
-      }),
+    .query(async ({ ctx, input }) =>
+      cardListing(
+        await ctx.services.search.search({
+          text: input.text,
+          sort: input.sort,
+          page: input.page,
+          count: input.count,
+          filters: { gender: ctx.gender, duration: input.duration, hdOnly: input.hdOnly, date: input.date },
+        }),
+      ),
     ),
 });

@@ -1,6 +1,7 @@
 import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
 import { decadeSchema } from '../../services/videos/provenance-rules';
+import { cardListing, toCards } from '../../services/videos/video-card';
 import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
 
@@ -36,11 +37,15 @@ export const videosRouter = router({
   /** Fresh thumbs (duration, views, rating) for the ids of a visitor's local history page. */
   thumbs: publicProcedure
     .input(z.object({ ids: z.array(id).max(100) }))
-    .query(({ ctx, input }) => ctx.services.listing.listedThumbs([...new Set(input.ids)])),
+    .query(async ({ ctx, input }) =>
+      toCards(await ctx.services.listing.listedThumbs([...new Set(input.ids)])),
+    ),
 
   list: publicProcedure
     .input(listInput)
-    .query(({ ctx, input }) => ctx.services.listing.list({ ...input, gender: ctx.gender })),
+    .query(async ({ ctx, input }) =>
+      cardListing(await ctx.services.listing.list({ ...input, gender: ctx.gender })),
+    ),
 
   home: publicProcedure
     .input(
@@ -62,29 +67,33 @@ export const videosRouter = router({
         date: 'day' | 'all',
         target = { section: 'all' as const },
       ) =>
+        toCards(
+          (
+            await ctx.services.listing.list(
+              unfilteredQuery({
+                gender: ctx.gender,
+                sort,
+                date,
+                count: 25,
+                page: 1,
+                target,
+              }),
+            )
+          ).items,
+        );
+      const top = toCards(
         (
           await ctx.services.listing.list(
             unfilteredQuery({
               gender: ctx.gender,
-              sort,
-              date,
+              sort: 'most-popular',
               count: 25,
               page: 1,
-              target,
+              target: { section: 'country', country },
             }),
           )
-        ).items;
-      const top = (
-        await ctx.services.listing.list(
-          unfilteredQuery({
-            gender: ctx.gender,
-            sort: 'most-popular',
-            count: 25,
-            page: 1,
-            target: { section: 'country', country },
-          }),
-        )
-      ).items;
+        ).items,
+      );
       if (input.topOnly) return { country, top, popular: [], latest: [] };
       return {
         country,
@@ -108,7 +117,7 @@ export const videosRouter = router({
           target: { section: 'country', country },
         }),
       );
-      return { country, countries: await ctx.services.catalog.countries(), listing };
+      return { country, countries: await ctx.services.catalog.countries(), listing: cardListing(listing) };
     }),
 
   get: publicProcedure
@@ -117,7 +126,7 @@ export const videosRouter = router({
 
   related: publicProcedure
     .input(z.object({ id, page: z.number().int().min(1).max(20) }))
-    .query(({ ctx, input }) => ctx.services.videos.related(input.id, input.page)),
+    .query(async ({ ctx, input }) => cardListing(await ctx.services.videos.related(input.id, input.page))),
 
   fileLink: publicProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const path = await ctx.services.videos.mediaPathFor(input.id);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import type { PlaylistThumb, VideoThumb } from '../../lib/dto';
+import type { PlaylistThumb, VideoCard } from '../../lib/dto';
 import { postTrpc } from '../../lib/trpc-post';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Modal } from '../modal';
@@ -100,7 +100,7 @@ export function PlaylistMoveButtons({
   last,
 }: {
   playlistId: number;
-  video: VideoThumb;
+  video: VideoCard;
   first: boolean;
   last: boolean;
 }) {

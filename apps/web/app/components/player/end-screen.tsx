@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { VideoThumb } from '../../lib/dto';
+import type { VideoCard } from '../../lib/dto';
 import { END_SCREEN_COUNT } from '../../lib/player-constants';
 import { GatedImage } from '../gated-image';
 import type { NextAutoplay } from './use-next-autoplay';
 
 interface EndScreenProps {
-  related: readonly VideoThumb[];
+  related: readonly VideoCard[];
   autoplay: NextAutoplay;
   onReplay: () => void;
   /** Embed mode: one link to the full site, opened in a new tab. */

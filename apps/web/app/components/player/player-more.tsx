@@ -2,7 +2,7 @@ import type Hls from 'hls.js';
 import type { Events } from 'hls.js';
 import { type ChangeEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoThumb } from '../../lib/dto';
+import type { VideoCard } from '../../lib/dto';
 import { EndScreen } from './end-screen';
 import { Icon } from './player-icons';
 import { useNextAutoplay } from './use-next-autoplay';
@@ -80,9 +80,9 @@ export function VolumeSlider({ videoRef, volume, muted }: VolumeProps) {
 
 interface EndProps {
   videoRef: RefObject<HTMLVideoElement | null>;
-  related: readonly VideoThumb[];
+  related: readonly VideoCard[];
   /** What the countdown opens instead of the first related video (a playlist's next item). */
-  next: VideoThumb | null;
+  next: VideoCard | null;
   /** Whether the countdown may run (not in embed mode; the hook also skips phones). */
   autoplayNext: boolean;
   moreHref?: string;

@@ -14,7 +14,7 @@ import {
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../../lib/age-gate';
-import type { VideoThumb } from '../../lib/dto';
+import type { VideoCard } from '../../lib/dto';
 import { srcSetOf, webpOf } from '../../lib/image-variants';
 import { useRootData } from '../../lib/root-data';
 import { takeEarlyPress, wasHonoured } from './early-press';
@@ -50,7 +50,7 @@ interface VideoPlayerProps {
   durationSec: number;
   timelineVtt: string | null;
   /** Shown on the end screen; the first one opens after the countdown when `autoplayNext` is on. */
-  related?: readonly VideoThumb[];
+  related?: readonly VideoCard[];
   /** Next-video autoplay (the video page on desktop; never the embed player). */
   autoplayNext?: boolean;
   /** Shown over the top of the picture with the controls, e.g. the embed player's title link. */
@@ -65,7 +65,7 @@ interface VideoPlayerProps {
   /** Theatre mode (the video page on desktop): whether it is on, and how to switch it. */
   theatre?: [boolean, (on: boolean) => void] | null;
   /** What the countdown opens instead of the first related video (the next item of a playlist). */
-  next?: VideoThumb | null;
+  next?: VideoCard | null;
 }
 
 /**
