@@ -43,7 +43,7 @@ test('a thumb warms its page on hover and opens it without a document load', asy
   await expect(page).toHaveURL(/\/videos\/latest-updates\/1\/$/);
 });
 
-test('page numbers and category boxes navigate in place', async ({ page }) => {
+test('page numbers, category boxes, the tag strip and the footer navigate in place', async ({ page }) => {
   await page.goto('/videos/latest-updates/1/');
   await expect
     .poll(async () => {
@@ -62,5 +62,10 @@ test('page numbers and category boxes navigate in place', async ({ page }) => {
   await expect.poll(() => page.getByTestId('thumb').first().textContent()).not.toBe(first);
   await page.locator('.category-sidebar a[role="checkbox"]').first().click();
   await expect(page).toHaveURL(/\/categories\//);
+  // The shell's tag strip and footer are plain links too.
+  await page.getByTestId('tag-strip').getByRole('link').last().click();
+  await expect(page).toHaveURL(/\/categories\/$/);
+  await page.locator('.site-footer__links a[href="/sitemap-page/"]').click();
+  await expect(page).toHaveURL(/\/sitemap-page\/$/);
   expect(documents).toEqual([]);
 });
