@@ -1,12 +1,11 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { listingHref } from '../lib/listing-filters';
 import { modelHref } from '../lib/models';
 import { useRootData } from '../lib/root-data';
 import { CountBadge } from './count-badge';
 import { OrientationSwitch } from './orientation-switch';
-import { SiteLink } from './site-link';
 
 const VIDEO_LINKS = [
   { key: 'nav.newest', sort: 'latest-updates' },
@@ -64,9 +63,9 @@ function NavMenu({
 
   const item = (link: SubLink, extra?: string): ReactNode => (
     <li key={link.to}>
-      <SiteLink to={link.to} className={`main-nav__sublink${extra ? ` ${extra}` : ''}`}>
+      <Link to={link.to} className={`main-nav__sublink${extra ? ` ${extra}` : ''}`}>
         {link.label}
-      </SiteLink>
+      </Link>
     </li>
   );
 

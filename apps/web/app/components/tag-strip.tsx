@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { countryName } from '../lib/intl';
 import { useRootData } from '../lib/root-data';
-import { SiteLink } from './site-link';
 
 /** Spec §2: the tag strip shows the first 8 top categories. */
 export const TAG_STRIP_CATEGORIES = 8;
@@ -14,32 +14,32 @@ export function TagStrip() {
     <nav className="tag-strip" aria-label={t('shell.tags')} data-testid="tag-strip">
       <ul className="tag-strip__list">
         <li>
-          <SiteLink
+          <Link
             to="/top-country/1/"
             className="tag-strip__tag tag-strip__tag--country"
             data-testid="country-tag"
           >
             {t('shell.country_tag', { country: countryName(shell.country, lang) })}
-          </SiteLink>
+          </Link>
         </li>
         {network.hardlinks.map((link) => (
           <li key={link.href}>
-            <SiteLink to={link.href} className="tag-strip__tag tag-strip__tag--hard">
+            <Link to={link.href} className="tag-strip__tag tag-strip__tag--hard">
               {link.key ? t(link.key as 'nav.videos') : link.title}
-            </SiteLink>
+            </Link>
           </li>
         ))}
         {shell.categories.slice(0, TAG_STRIP_CATEGORIES).map((category) => (
           <li key={category.dir}>
-            <SiteLink to={`/categories/${category.dir}/latest-updates/1/`} className="tag-strip__tag">
+            <Link to={`/categories/${category.dir}/latest-updates/1/`} className="tag-strip__tag">
               {category.title}
-            </SiteLink>
+            </Link>
           </li>
         ))}
         <li>
-          <SiteLink to="/categories/" className="tag-strip__tag tag-strip__tag--all">
+          <Link to="/categories/" className="tag-strip__tag tag-strip__tag--all">
             {t('shell.all_categories')}
-          </SiteLink>
+          </Link>
         </li>
       </ul>
     </nav>
