@@ -70,6 +70,21 @@ describe('tRPC over the same services', () => {
     const thumbs = await data('videos.thumbs', { ids: [list.items[0].id] });
     const landing = await data('info.landing', undefined);
     const covers = Object.values(await data('catalog.covers', undefined));
+    const topCountry = await data('videos.topCountry', { page: 1 });
+    const uploader = sut.db.$client
+      .prepare('SELECT uploader_id FROM videos WHERE status_id = 1 AND uploader_id IS NOT NULL LIMIT 1')
+      .pluck()
+      .get() as number;
+    const uploads = await data('members.videos', { id: uploader, list: 'uploaded', page: 1 });
+    const playlistId = sut.db.$client
+      .prepare(
+        `SELECT p.id FROM playlists p JOIN playlist_videos pv ON pv.playlist_id = p.id
+         WHERE p.is_private = 0 LIMIT 1`,
+      )
+      .pluck()
+      .get() as number;
+    const playlist = await data('playlists.page', { id: playlistId, page: 1 });
+    for (const l of [topCountry.listing, uploads, playlist.videos]) expect(l.items.length).toBeGreaterThan(0);
     for (const v of [
       ...list.items,
       ...home.top,
@@ -80,6 +95,9 @@ describe('tRPC over the same services', () => {
       ...thumbs,
       ...landing.popular,
       ...covers,
+      ...topCountry.listing.items,
+      ...uploads.items,
+      ...playlist.videos.items,
     ])
       expect(keysOf(v)).toEqual(CARD);
     // A listing page's data, as its document and a client navigation carry it: no vote counts, post

@@ -1,6 +1,7 @@
 import { DATE_FILTERS, VIDEO_SORTS } from '@vt/rules';
 import { z } from 'zod';
 import { decadeSchema } from '../../services/videos/provenance-rules';
+import type { ListingSection } from '../../services/videos/video.dto';
 import { cardListing, toCards } from '../../services/videos/video-card';
 import { MAX_PAGE, unfilteredQuery } from '../../services/videos/video-listing.service';
 import { publicProcedure, router } from '../trpc';
@@ -65,35 +66,16 @@ export const videosRouter = router({
       const block = async (
         sort: 'most-popular' | 'latest-updates',
         date: 'day' | 'all',
-        target = { section: 'all' as const },
+        target: ListingSection = { section: 'all' },
       ) =>
         toCards(
           (
             await ctx.services.listing.list(
-              unfilteredQuery({
-                gender: ctx.gender,
-                sort,
-                date,
-                count: 25,
-                page: 1,
-                target,
-              }),
+              unfilteredQuery({ gender: ctx.gender, sort, date, count: 25, page: 1, target }),
             )
           ).items,
         );
-      const top = toCards(
-        (
-          await ctx.services.listing.list(
-            unfilteredQuery({
-              gender: ctx.gender,
-              sort: 'most-popular',
-              count: 25,
-              page: 1,
-              target: { section: 'country', country },
-            }),
-          )
-        ).items,
-      );
+      const top = await block('most-popular', 'all', { section: 'country', country });
       if (input.topOnly) return { country, top, popular: [], latest: [] };
       return {
         country,
