@@ -19,7 +19,7 @@ const PICTURES = [
   'hflip,vflip,negate',
 ];
 
-/** A synthetic clip (test pattern and a tone, no real footage) of `seconds`, about `kbps` video bitrate.; `picture` picks one of PICTURES. */
+/** A synthetic clip (test pattern and a tone, no real footage) of `seconds`, about `kbps` video bitrate; `picture` picks one of PICTURES. */
 export function syntheticClip(name: string, seconds: number, kbps = 240, picture = 0): string {
   const file = join(mkdtempSync(join(tmpdir(), 'vt-upload-')), name);
   const made = spawnSync('ffmpeg', [
@@ -39,6 +39,9 @@ export function syntheticClip(name: string, seconds: number, kbps = 240, picture
     PICTURES[picture % PICTURES.length],
     '-c:v',
     'libx264',
+    // A third faster to make than the default preset at the same bitrate: the clip's picture is a test card.
+    '-preset',
+    'ultrafast',
     '-b:v',
     `${kbps}k`,
     '-maxrate',
