@@ -10,24 +10,68 @@ const DOCUMENT = `
     v.gender
   FROM videos v WHERE v.status_id = 1 AND v.is_private = 0`;
 
+/**
+ * Titles as the words FTS5 matches them (diacritics removed, lower case, letters and digits), one space
+ * between words: `search_title_words` keeps them per listed video, so "titles that start with the query"
+ * is a range of one btree, where `title : ^ "…"` in FTS5 reads every document holding the word in any
+ * column (47 ms for "from" at 1,000,000 videos).
+ */
+export function titleWords(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Writes the folded titles (titleWords) of the listed videos that match `where` (on `videos v`), the
+ * videos the FTS table indexes. The fold runs inside the statement, as a function of this connection
+ * only: no stored schema names it.
+ */
+function writeTitleWords(sqlite: Database.Database, where: string, ...params: unknown[]): void {
+  sqlite.function('title_words', { deterministic: true }, (title) => titleWords(String(title ?? '')));
+  sqlite
+    .prepare(
+      `INSERT OR REPLACE INTO search_title_words (video_id, gender, words)
+       SELECT v.id, v.gender, title_words(v.title) FROM videos v
+       WHERE v.status_id = 1 AND v.is_private = 0 AND ${where}`,
+    )
+    .run(...params);
+}
+
+/** Fills `search_title_words` for every listed video (a site whose search index predates it). */
+export function rebuildTitleWords(sqlite: Database.Database): void {
+  sqlite.transaction(() => {
+    sqlite.exec('DELETE FROM search_title_words');
+    writeTitleWords(sqlite, '1');
+  })();
+}
+
 /** Re-indexes these videos: listed ones get their current document, the others leave the index. */
 export function indexVideos(sqlite: Database.Database, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const list = ids.map(Number).filter(Number.isInteger).join(',');
   sqlite.transaction(() => {
     sqlite.exec(`DELETE FROM videos_fts WHERE rowid IN (${list})`);
+    sqlite.exec(`DELETE FROM search_title_words WHERE video_id IN (${list})`);
     sqlite.exec(
       `INSERT INTO videos_fts (rowid, title, description, models, categories, gender)
        SELECT * FROM (${DOCUMENT} AND v.id IN (${list}))`,
     );
+    writeTitleWords(sqlite, `v.id IN (${list})`);
   })();
 }
 
 export function removeFromIndex(sqlite: Database.Database, ids: readonly number[]): void {
   if (ids.length === 0) return;
-  sqlite.exec(
-    `DELETE FROM videos_fts WHERE rowid IN (${ids.map(Number).filter(Number.isInteger).join(',')})`,
-  );
+  const list = ids.map(Number).filter(Number.isInteger).join(',');
+  sqlite.transaction(() => {
+    sqlite.exec(`DELETE FROM videos_fts WHERE rowid IN (${list})`);
+    sqlite.exec(`DELETE FROM search_title_words WHERE video_id IN (${list})`);
+  })();
 }
 
 /** Rebuilds the whole index in id ranges, reporting progress; safe to re-run. */
@@ -41,6 +85,7 @@ export function rebuildSearchIndex(
     hi: number | null;
   };
   sqlite.exec('DELETE FROM videos_fts');
+  sqlite.exec('DELETE FROM search_title_words');
   if (lo === null || hi === null) return 0;
   const insert = sqlite.prepare(
     `INSERT INTO videos_fts (rowid, title, description, models, categories, gender)
@@ -48,8 +93,10 @@ export function rebuildSearchIndex(
   );
   let indexed = 0;
   for (let from = lo; from <= hi; from += batch) {
-    indexed += insert.run(from, Math.min(hi, from + batch - 1)).changes;
-    onProgress(Math.min(hi, from + batch - 1) - lo + 1, hi - lo + 1);
+    const to = Math.min(hi, from + batch - 1);
+    indexed += insert.run(from, to).changes;
+    writeTitleWords(sqlite, 'v.id BETWEEN ? AND ?', from, to);
+    onProgress(to - lo + 1, hi - lo + 1);
   }
   sqlite.exec("INSERT INTO videos_fts (videos_fts) VALUES ('optimize')");
   return indexed;

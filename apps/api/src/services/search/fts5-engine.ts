@@ -1,4 +1,11 @@
-import { indexVideos, rebuildSearchIndex, removeFromIndex, searchIndexIsEmpty } from '@vt/db';
+import {
+  indexVideos,
+  rebuildSearchIndex,
+  rebuildTitleWords,
+  removeFromIndex,
+  searchIndexIsEmpty,
+  titleWords,
+} from '@vt/db';
 import type Database from 'better-sqlite3';
 import { MODEL_EXISTS, orderFor } from '../videos/video-listing.service';
 import { notAVersion } from '../videos/video-versions.service';
@@ -32,12 +39,6 @@ export function matchExpression(text: string, column?: string): string | null {
   return column ? `${column} : (${terms.join(' ')})` : terms.join(' ');
 }
 
-/** Titles that begin with the query's words as a phrase: the exact-title candidates. */
-function exactTitleExpression(text: string): string | null {
-  const terms = queryTerms(text);
-  return terms.length ? `title : ^ ${quoted(terms.join(' '))}` : null;
-}
-
 /** The embedded engine: SQLite FTS5 (`unicode61 remove_diacritics 2`, prefix indexes, bm25). */
 export function createFts5Engine(sqlite: Database.Database): SearchEngine {
   const statements = new Map<string, Database.Statement>();
@@ -56,8 +57,10 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
     )
       .raw()
       .all(match, gender) as [number, number][];
+  // Titles whose words begin with the query's words: equal to them, or them and a space, then more.
   const exactTitles = sqlite.prepare(
-    'SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? AND gender = ? LIMIT 20',
+    `SELECT video_id FROM search_title_words WHERE gender = ? AND words >= ? AND words < ?
+     ORDER BY words, video_id LIMIT 20`,
   );
 
   /** The listing filters, applied to the candidates joined with their videos. */
@@ -84,7 +87,11 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
 
   return {
     name: 'fts5',
-    async init() {},
+    async init() {
+      // A site whose index predates search_title_words (migration 0005) gets it filled once, here.
+      if (!sqlite.prepare('SELECT 1 FROM search_title_words LIMIT 1').get() && !searchIndexIsEmpty(sqlite))
+        rebuildTitleWords(sqlite);
+    },
     isEmpty: async () => searchIndexIsEmpty(sqlite),
     // SQLite's own index (ADR 0045), rebuilt from its tables in one statement per batch.
     rebuild: async (progress) => rebuildSearchIndex(sqlite, progress),
@@ -99,8 +106,8 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
 
     async search(q) {
       const primary = matchExpression(q.text, PRIMARY);
-      const exact = exactTitleExpression(q.text);
-      if (!primary || !exact) return { ids: [], total: 0 };
+      const start = titleWords(queryTerms(q.text).join(' '));
+      if (!primary || !start) return { ids: [], total: 0 };
       const gender = q.filters.gender;
       const relevance = q.sort === 'relevance';
       // Titles, models and categories first; a query too rare there also searches descriptions.
@@ -108,7 +115,7 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
       if (found.length < WIDEN_BELOW) found = candidates(matchExpression(q.text)!, gender, relevance);
       const rank = new Map(found);
       // Titles that start with the query always compete, however old: the exact one ranks first.
-      for (const id of exactTitles.pluck().all(exact, gender) as number[]) rank.set(id, -1e9);
+      for (const id of exactTitles.pluck().all(gender, start, `${start}!`) as number[]) rank.set(id, -1e9);
       if (rank.size === 0) return { ids: [], total: 0 };
       const f = filters(q);
       const order =
