@@ -41,7 +41,7 @@ describe('FTS5 search: titles that start with the query', () => {
   it('ranks the oldest exact title first, though the newest matches alone fill the candidates', async () => {
     const r = await engine.search(q('harbour'));
     expect(r.ids[0]).toBe(listed[0]);
-    // Not a word's prefix: "harbour" does not start "harbours".
+    // A title shorter than the query does not start with it.
     const other = await engine.search(q('harbour reel'));
     expect(other.ids).not.toContain(listed[0]);
   });

@@ -32,7 +32,7 @@ function dataStrings(): string[] {
   const out = new Set<string>();
   const tables = sqlite
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%' AND name <> 'search_title_words'",
     )
     .pluck()
     .all() as string[];

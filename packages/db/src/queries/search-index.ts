@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 
+/** The videos the search index holds: listed ones. */
+const LISTED = 'v.status_id = 1 AND v.is_private = 0';
+
 // A document per listed video: its title, description, model names and category titles in every language.
 const DOCUMENT = `
   SELECT v.id, v.title, v.description,
@@ -8,7 +11,7 @@ const DOCUMENT = `
     coalesce((SELECT group_concat(DISTINCT ct.title) FROM video_categories vc
       JOIN category_titles ct ON ct.category_id = vc.category_id WHERE vc.video_id = v.id), '') AS categories,
     v.gender
-  FROM videos v WHERE v.status_id = 1 AND v.is_private = 0`;
+  FROM videos v WHERE ${LISTED}`;
 
 /**
  * Titles as the words FTS5 matches them (diacritics removed, lower case, letters and digits), one space
@@ -27,17 +30,16 @@ export function titleWords(text: string): string {
 }
 
 /**
- * Writes the folded titles (titleWords) of the listed videos that match `where` (on `videos v`), the
- * videos the FTS table indexes. The fold runs inside the statement, as a function of this connection
+ * Writes the folded titles (titleWords) of the listed videos that match `where` (on `videos v`), whose
+ * rows the caller has deleted first: the videos the FTS table indexes. The fold runs inside the statement, as a function of this connection
  * only: no stored schema names it.
  */
 function writeTitleWords(sqlite: Database.Database, where: string, ...params: unknown[]): void {
   sqlite.function('title_words', { deterministic: true }, (title) => titleWords(String(title ?? '')));
   sqlite
     .prepare(
-      `INSERT OR REPLACE INTO search_title_words (video_id, gender, words)
-       SELECT v.id, v.gender, title_words(v.title) FROM videos v
-       WHERE v.status_id = 1 AND v.is_private = 0 AND ${where}`,
+      `INSERT INTO search_title_words (video_id, gender, words)
+       SELECT v.id, v.gender, title_words(v.title) FROM videos v WHERE ${LISTED} AND ${where}`,
     )
     .run(...params);
 }

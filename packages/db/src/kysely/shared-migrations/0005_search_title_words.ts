@@ -2,8 +2,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
 /**
  * SQLite's search (ADR 0045, third addendum): each indexed video's title as FTS5 matches its words, in a
- * btree, for "titles that start with the query". The FTS5 engine fills it from its index when it starts
- * and finds it empty (a site upgrading), and every index write keeps it. PostgreSQL's engine keeps its own
+ * btree, for "titles that start with the query". The FTS5 engine fills it from the listed videos when it
+ * starts with an index but an empty table (a site upgrading), and every index write keeps it. PostgreSQL's engine keeps its own
  * folded titles.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
