@@ -43,7 +43,12 @@ function olderRelease(count: number): string {
 }
 
 /** Every SQLite migration: the drizzle baseline, then the shared ones. */
-const ALL = ['0000_drizzle_history', '0004_listing_length_indexes', '0005_search_title_words'];
+const ALL = [
+  '0000_drizzle_history',
+  '0004_listing_length_indexes',
+  '0005_search_title_words',
+  '0006_postgres_video_sort_keys',
+];
 
 describe("SQLite on Kysely's migrator", () => {
   it('builds a new database from the drizzle history once, then has nothing to do', async () => {

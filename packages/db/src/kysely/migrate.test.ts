@@ -24,7 +24,7 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
   it('creates the PostgreSQL tables once, and says what it applied', async () => {
     const url = await server!.freshDatabase();
     expect(migrate(url)).toMatch(
-      /migrated PostgreSQL \(0001_jobs, 0002_rate_limits, 0003_core_schema, 0004_listing_length_indexes, 0005_search_title_words\)/,
+      /migrated PostgreSQL \(0001_jobs, 0002_rate_limits, 0003_core_schema, 0004_listing_length_indexes, 0005_search_title_words, 0006_postgres_video_sort_keys\)/,
     );
     expect(migrate(url)).toMatch(/already up to date/);
     const layer = postgresDataLayer(url, { max: 1 });
@@ -47,6 +47,7 @@ describe.skipIf(missing)('DATABASE_URL=postgres://… npm run migrate', () => {
         '0003_core_schema',
         '0004_listing_length_indexes',
         '0005_search_title_words',
+        '0006_postgres_video_sort_keys',
       ]);
     } finally {
       for (const n of nodes) await n.close();

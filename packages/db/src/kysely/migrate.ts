@@ -5,6 +5,7 @@ import * as rateLimits from './pg-migrations/0002_rate_limits';
 import * as coreSchema from './pg-migrations/0003_core_schema';
 import * as listingLengthIndexes from './shared-migrations/0004_listing_length_indexes';
 import * as searchTitleWords from './shared-migrations/0005_search_title_words';
+import * as postgresVideoSortKeys from './shared-migrations/0006_postgres_video_sort_keys';
 import * as drizzleHistory from './sqlite-migrations/0000_drizzle_history';
 
 /**
@@ -30,6 +31,7 @@ const BASELINES: Record<DataLayer['dialect'], Record<string, Migration>> = {
 const SHARED: Record<string, Migration> = {
   '0004_listing_length_indexes': listingLengthIndexes,
   '0005_search_title_words': searchTitleWords,
+  '0006_postgres_video_sort_keys': postgresVideoSortKeys,
 };
 
 /** How often SQLite tries again while another process holds the file's write lock (beyond busy_timeout). */

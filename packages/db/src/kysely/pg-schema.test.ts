@@ -99,4 +99,50 @@ describe.skipIf(missing)('the PostgreSQL schema', () => {
     const row = await db.selectFrom('audit_log').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ action: 'video.approve', reason: null, after: { status: 'active' } });
   });
+
+  it('keeps video_sort_keys equal to the keys of videos through inserts, updates, deletes and truncation', async () => {
+    const db = layer.db;
+    const keys = `id, post_date, duration_sec, category_mask, video_viewed, views_day, views_week, views_month,
+      popularity, comments_count, rating, status_id, is_private, duration_bucket, is_hd, production_decade, gender`;
+    const same = async () => {
+      const { rows: copy } = await sql`SELECT ${sql.raw(keys)} FROM video_sort_keys ORDER BY id`.execute(db);
+      const { rows: source } = await sql`SELECT ${sql.raw(keys)} FROM videos ORDER BY id`.execute(db);
+      expect(copy).toEqual(source);
+      return copy.length;
+    };
+    const video = (id: number) => ({
+      id,
+      dir: `v${id}`,
+      title: `Video ${id}`,
+      post_date: 1_000 + id,
+      added_at: 1_000 + id,
+      duration_sec: 60 * id,
+      category_mask: 2 ** 40 + id,
+    });
+    await db
+      .insertInto('videos')
+      .values([video(1), video(2), video(3)])
+      .execute();
+    expect(await same()).toBe(3);
+    await db
+      .updateTable('videos')
+      .set({ video_viewed: 9, rating: 4.5, status_id: 1 })
+      .where('id', '=', 1)
+      .execute();
+    await db
+      .updateTable('videos')
+      .set({ title: 'Renamed', gender: 'gay', production_decade: 1970 })
+      .where('id', '=', 2)
+      .execute();
+    await db
+      .updateTable('videos')
+      .set({ description: 'Only the text changes' })
+      .where('id', '=', 3)
+      .execute();
+    expect(await same()).toBe(3);
+    await db.deleteFrom('videos').where('id', '=', 2).execute();
+    expect(await same()).toBe(2);
+    await sql`TRUNCATE videos CASCADE`.execute(db);
+    expect(await same()).toBe(0);
+  });
 });

@@ -238,8 +238,15 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
         break;
     }
     if (f.onePerGroup) where.push(notAVersion);
-    // The hint names an index on videos; sections that join other tables first keep their own plan.
-    return { from: from ?? listingVideosTable(dialect, window ? index : null), where, keys, ascending };
+    // The hint names an index on videos; sections that join other tables first keep their own plan. A
+    // channel's or a member's videos are found by columns that only `videos` has.
+    const keysSuffice = t.section !== 'channel' && t.section !== 'member';
+    return {
+      from: from ?? listingVideosTable(dialect, window ? index : null, keysSuffice),
+      where,
+      keys,
+      ascending,
+    };
   }
 
   const conditions = (b: Built) => sql.join(b.where, sql` and `);
@@ -291,7 +298,7 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
     async windowRows(gender: Gender, postedSince: number): Promise<WindowRow[]> {
       const { rows } = await sql<WindowRow>`select v.id, (v.category_mask / 4294967296) as "maskHigh",
           (v.category_mask % 4294967296) as "maskLow", v.duration_bucket as duration, v.is_hd as hd
-        from ${listingVideosTable(dialect, 'videos_latest_idx')}
+        from ${listingVideosTable(dialect, 'videos_latest_idx', true)}
         where v.status_id = 1 and v.is_private = 0 and v.gender = ${gender} and v.post_date >= ${postedSince}
         order by v.rating desc, v.id desc`.execute(db);
       return rows.map((r) => ({

@@ -8,15 +8,19 @@ export type ListingSortIndex =
   | `videos_${'latest' | 'commented' | 'viewed' | 'popular' | 'pop_day' | 'pop_week' | 'pop_month' | 'rating'}_length_idx`;
 
 /**
- * The videos table of a listing's page walk, aliased `v`. SQLite: `INDEXED BY` the given sort index when
- * the planner's own choice is known to be the slower one (docs/decisions on listings). PostgreSQL has no
- * index hints and costs the choice itself.
+ * The videos table of a listing's page walk or count, aliased `v`. SQLite: `videos`, `INDEXED BY` the given
+ * sort index when the planner's own choice is known to be the slower one (docs/decisions on listings).
+ * PostgreSQL has no index hints and costs the choice itself; where the listing's conditions need only the
+ * sort and filter keys (`keysSuffice`), it walks `video_sort_keys`, their narrow copy with the same sort
+ * indexes (migration 0006, ADR 0046's third addendum).
  */
 export function listingVideosTable(
   dialect: DialectName,
   index: ListingSortIndex | null,
+  keysSuffice: boolean,
 ): RawBuilder<unknown> {
-  return dialect === 'sqlite' && index ? sql`videos v indexed by ${sql.raw(index)}` : sql`videos v`;
+  if (dialect === 'postgres') return keysSuffice ? sql`video_sort_keys v` : sql`videos v`;
+  return index ? sql`videos v indexed by ${sql.raw(index)}` : sql`videos v`;
 }
 
 /**
