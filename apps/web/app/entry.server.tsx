@@ -1,6 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
 import { NonceContext } from './lib/nonce';
@@ -8,8 +6,9 @@ import { NonceContext } from './lib/nonce';
 export const streamTimeout = 5_000;
 
 /**
- * react-router's Node entry with one change: every inline script (React's, the router's hydration data and
- * ours) carries the response's Content-Security-Policy nonce (docs/decisions/0017-content-security-policy.md).
+ * react-router's Node entry with two changes: every inline script (React's, the router's hydration data and
+ * ours) carries the response's Content-Security-Policy nonce (docs/decisions/0017-content-security-policy.md),
+ * and the page is rendered into one buffer and sent whole.
  */
 export default function handleRequest(
   request: Request,
@@ -24,10 +23,6 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    // Crawlers get the whole page at once.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -44,23 +39,28 @@ export default function handleRequest(
         // 500 bytes to the end of the page, shown by a throttled script: the member menu came late and,
         // in that window, existed twice in the document.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          // Every page is sent whole, to people as to crawlers: its data is loaded before the render, so
+          // nothing would stream in later that a visitor could see sooner, and the page cache stores whole
+          // pages anyway. One buffer instead of a Node stream turned into a web stream is cheaper per render.
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set('Content-Type', 'text/html');
+              resolve(
+                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+              );
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -92,6 +92,11 @@ describe('the page cache', () => {
     expect(entry.expires - now).toBe(3600 * 1000);
     const soon = page(`/media/${now / 1000 + 3 * 3600}/sig/x/master.m3u8`);
     expect(cache.put('s', soon, soon.body)).toBeNull();
+    // The earliest location counts; digits that are not a whole expiry segment do not.
+    const both = page(
+      `/media/${exp}/a/x.m3u8 /media/${exp - 1800}/b/y.m3u8 /media/${now}/c/ /media/${exp - 3600}x/ /media/123/`,
+    );
+    expect(cache.put('b', both, both.body)!.expires - now).toBe(1800 * 1000);
   });
 
   it('keys pages by language, orientation, country and the age gate as shown', () => {

@@ -75,7 +75,20 @@ export interface PageAnswer {
 }
 
 /** A signed HLS location `/media/{exp}/{sig}/…` (services/media/media-urls.service.ts). */
-const SIGNED_MEDIA = /\/media\/(\d{9,12})\//g;
+const SIGNED_MEDIA = Buffer.from('/media/');
+const SLASH = 0x2f;
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
+
+/** The expiry (unix seconds) of every signed media location in a page, read from its bytes. */
+function* signedMediaExpiries(body: Buffer): Generator<number> {
+  for (let at = body.indexOf(SIGNED_MEDIA); at !== -1; at = body.indexOf(SIGNED_MEDIA, at + 1)) {
+    const digits = at + SIGNED_MEDIA.length;
+    let end = digits;
+    while (isDigit(body[end])) end++;
+    if (end - digits >= 9 && end - digits <= 12 && body[end] === SLASH)
+      yield Number(body.toString('latin1', digits, end));
+  }
+}
 
 /**
  * Rendered pages of visitors without a session, bounded in bytes. A stored page is sent as it was rendered,
@@ -101,9 +114,9 @@ export function createPageCache(opts: {
 
   function lifetimeMs(body: Buffer): number {
     let ms = opts.ttlSeconds * 1000;
-    const text = body.toString('latin1');
-    for (const m of text.matchAll(SIGNED_MEDIA)) {
-      const left = Number(m[1]) * 1000 - now() - (opts.mediaUrlTtlSeconds * 1000) / 2;
+    // Scanned as bytes: decoding the whole page to a string cost more than the rest of storing it.
+    for (const expires of signedMediaExpiries(body)) {
+      const left = expires * 1000 - now() - (opts.mediaUrlTtlSeconds * 1000) / 2;
       ms = Math.min(ms, left);
     }
     return ms;
