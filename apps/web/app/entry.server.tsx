@@ -39,8 +39,10 @@ export default function handleRequest(
         // 500 bytes to the end of the page, shown by a throttled script: the member menu came late and,
         // in that window, existed twice in the document.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           // Every page is sent whole, to people as to crawlers: its data is loaded before the render, so
           // nothing would stream in later that a visitor could see sooner, and the page cache stores whole
           // pages anyway. One buffer instead of a Node stream turned into a web stream is cheaper per render.
