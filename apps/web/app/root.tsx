@@ -26,6 +26,7 @@ import { TagStrip } from './components/tag-strip';
 import { ToastProvider } from './components/toasts';
 import { AgeGateProvider, useAgeGate } from './lib/age-gate';
 import { getI18n, pageStringsJson, STRINGS_ELEMENT_ID } from './lib/i18n';
+import { countryName } from './lib/intl';
 import { useNonce } from './lib/nonce';
 import { type RootData, useRootData } from './lib/root-data';
 import { safeJson } from './lib/safe-json';
@@ -38,13 +39,15 @@ const FAVICON =
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const lang = isLang(context.lang) ? context.lang : 'en';
+  const shell = await context.api.catalog.shell();
   // Member data only for members: their pages are private, no-store (anonymous HTML is cached).
   const badges =
     context.viewer.memberId !== null
       ? await context.api.me.badges()
       : { messages: 0, notifications: 0, avatar: null };
   return {
-    lang: isLang(context.lang) ? context.lang : 'en',
+    lang,
     viewer: {
       memberId: context.viewer.memberId,
       name: context.viewer.name,
@@ -61,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     ageGate: context.ageGate,
     year: new Date().getUTCFullYear(),
     network: context.network,
-    shell: await context.api.catalog.shell(),
+    shell: { ...shell, countryName: countryName(shell.country, lang) },
   };
 }
 

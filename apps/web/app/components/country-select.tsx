@@ -1,24 +1,18 @@
-import { type ChangeEvent, useId, useMemo } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../lib/intl';
+import type { NamedCountry } from '../lib/intl';
 
 interface CountrySelectProps {
-  countries: readonly string[];
+  /** Named and ordered by the loader, the selected country among them. */
+  countries: readonly NamedCountry[];
   value: string;
-  lang: string;
   disabled?: boolean;
   onChange: (code: string) => void;
 }
 
-export function CountrySelect({ countries, value, lang, disabled, onChange }: CountrySelectProps) {
+export function CountrySelect({ countries, value, disabled, onChange }: CountrySelectProps) {
   const { t } = useTranslation();
   const id = useId();
-  const options = useMemo(() => {
-    const codes = countries.includes(value) ? countries : [value, ...countries];
-    return codes
-      .map((code) => ({ code, name: countryName(code, lang) }))
-      .sort((a, b) => a.name.localeCompare(b.name, lang));
-  }, [countries, value, lang]);
 
   return (
     <div className="country-select">
@@ -32,7 +26,7 @@ export function CountrySelect({ countries, value, lang, disabled, onChange }: Co
         disabled={disabled}
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
       >
-        {options.map((option) => (
+        {countries.map((option) => (
           <option key={option.code} value={option.code}>
             {option.name}
           </option>

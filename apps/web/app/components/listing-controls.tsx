@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { countryName } from '../lib/intl';
+import type { NamedCountry } from '../lib/intl';
 import {
   DATE_OPTIONS,
   DECADE_OPTIONS,
@@ -16,13 +16,13 @@ import { FilterLinks } from './filter-links';
 interface ListingControlsProps {
   sort: ListingSort;
   filters: ListingFilters;
-  countries: readonly string[];
+  countries: readonly NamedCountry[];
   /** The listing's path before `/{sort}/{page}/`. */
   base?: string;
 }
 
 export function ListingControls({ sort, filters, countries, base = '/videos' }: ListingControlsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const withFilters = (patch: Partial<ListingFilters>) =>
     listingHref(sort, 1, { ...filters, ...patch }, base);
@@ -87,14 +87,11 @@ export function ListingControls({ sort, filters, countries, base = '/videos' }: 
                 onChange={(e) => navigate(withFilters({ country: e.target.value || null }))}
               >
                 <option value="">{t('filter.country.all')}</option>
-                {[...countries]
-                  .map((code) => ({ code, name: countryName(code, i18n.language) }))
-                  .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
-                  .map(({ code, name }) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
+                {countries.map(({ code, name }) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
               </select>
             </label>
           )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import type { ModelFilters, ModelSort } from '../lib/dto';
-import { countryName } from '../lib/intl';
+import type { NamedCountry } from '../lib/intl';
 import {
   ALPHABET,
   CODED_FILTERS,
@@ -18,7 +18,7 @@ import {
 interface ModelFiltersProps {
   sort: ModelSort;
   filters: ModelFilters;
-  countries: readonly string[];
+  countries: readonly NamedCountry[];
 }
 
 const codes = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
@@ -28,7 +28,7 @@ const codes = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
  * rest; the selects work as a plain GET form without JavaScript and navigate at once with it.
  */
 export function ModelListingControls({ sort, filters, countries }: ModelFiltersProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const withFilter = (patch: Partial<ModelFilters>) => modelsHref(sort, 1, { ...filters, ...patch });
 
@@ -127,9 +127,7 @@ export function ModelListingControls({ sort, filters, countries }: ModelFiltersP
         {coded('age')}
         {select(
           'country',
-          [...countries]
-            .map((code) => ({ value: code, label: countryName(code, i18n.language) }))
-            .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+          countries.map(({ code, name }) => ({ value: code, label: name })),
         )}
         {select(
           'titsSize',

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { countryName } from '../lib/intl';
 import { useRootData } from '../lib/root-data';
 
 /** Spec §2: the tag strip shows the first 8 top categories. */
@@ -9,7 +8,7 @@ export const TAG_STRIP_CATEGORIES = 8;
 /** Under the header: the visitor's country, the configured hardlinks, the top 8 categories and all of them. */
 export function TagStrip() {
   const { t } = useTranslation();
-  const { lang, shell, network } = useRootData();
+  const { shell, network } = useRootData();
   return (
     <nav className="tag-strip" aria-label={t('shell.tags')} data-testid="tag-strip">
       <ul className="tag-strip__list">
@@ -19,7 +18,7 @@ export function TagStrip() {
             className="tag-strip__tag tag-strip__tag--country"
             data-testid="country-tag"
           >
-            {t('shell.country_tag', { country: countryName(shell.country, lang) })}
+            {t('shell.country_tag', { country: shell.countryName })}
           </Link>
         </li>
         {network.hardlinks.map((link) => (

@@ -1,24 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoDetail } from '../lib/dto';
-import { formatDate, isoDate } from '../lib/intl';
+import { isoDate } from '../lib/intl';
 import { SubscribeButton } from './actions/subscribe-button';
 import { TagLinks } from './tag-links';
 import { VideoDescription } from './video-description';
 import { VideoStats } from './video-stats';
 import { VersionOf } from './video-versions';
 
-/** Everything under the player: title, date, uploader, stats, tags and description. */
-export function VideoDetails({ video, lang }: { video: VideoDetail; lang: string }) {
+/** Everything under the player: title, date (formatted by the loader), uploader, stats, tags and description. */
+export function VideoDetails({ video, postedOn }: { video: VideoDetail; postedOn: string }) {
   const { t } = useTranslation();
   return (
     <div className="video-details">
       <h1 className="video-details__title">{video.title}</h1>
       <VersionOf video={video} />
       <div className="video-details__meta">
-        <time dateTime={isoDate(video.postDate)}>
-          {t('video.posted', { date: formatDate(video.postDate, lang) })}
-        </time>
+        <time dateTime={isoDate(video.postDate)}>{t('video.posted', { date: postedOn })}</time>
         {video.uploader && (
           <span className="video-details__uploader">
             {t('video.uploader')}{' '}

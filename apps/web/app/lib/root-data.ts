@@ -31,8 +31,11 @@ export interface RootData {
   year: number;
   /** Sister sites, network and partner links, hardlinks, the partner slider and ad HTML. */
   network: PageNetwork;
-  /** The header menus' top categories and models, and the tag strip's country. */
-  shell: { categories: CategoryInfo[]; models: MainStats['models']; country: string };
+  /**
+   * The header menus' top categories and models, and the tag strip's country with its name in the page's
+   * language, named by the server: Intl's region names cost the browser 50-180 ms of main thread to load.
+   */
+  shell: { categories: CategoryInfo[]; models: MainStats['models']; country: string; countryName: string };
 }
 
 const FALLBACK: RootData = {
@@ -54,7 +57,7 @@ const FALLBACK: RootData = {
     ads: { underPlayer: null, footer: [], listing: null },
     sisterHosts: [],
   },
-  shell: { categories: [], models: [], country: 'us' },
+  shell: { categories: [], models: [], country: 'us', countryName: 'US' },
 };
 
 export function useRootData(): RootData {

@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { Listing, ModelFilters, ModelSort, ModelThumb } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
+import { type NamedCountry, namedCountries } from '../lib/intl';
 import { isModelSort, MODEL_PAGE_SIZE, modelFiltersQuery, parseModelFilters } from '../lib/models';
 import { parsePage } from '../lib/route-params';
 
@@ -9,7 +10,7 @@ export interface ModelListingData {
   page: number;
   filters: ModelFilters;
   listing: Listing<ModelThumb>;
-  countries: string[];
+  countries: NamedCountry[];
 }
 
 /** `/models/{sort}/{page}/?alphabet=&race=&...`: unknown sorts go to /404/, a missing page to page 1. */
@@ -38,5 +39,5 @@ export async function loadModelListing(
     context.api.models.list({ sort: sortParam, page, count: MODEL_PAGE_SIZE, filters }),
     context.api.models.countries(),
   ]);
-  return { sort: sortParam, page, filters, listing, countries };
+  return { sort: sortParam, page, filters, listing, countries: namedCountries(countries, context.lang) };
 }

@@ -1,15 +1,19 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { Listing, ModelDetail, VideoCard, WallPost } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
+import { countryName } from '../lib/intl';
 import { MODEL_OVERVIEW_VIDEOS, modelVideosHref, modelWallHref } from '../lib/models';
 import { parsePage } from '../lib/route-params';
 import { LISTING_PAGE_SIZE } from '../lib/site-constants';
 
 export type ModelTab = 'overview' | 'info' | 'wall' | 'videos';
 
+/** The model with its country named by the server (the browser's Intl region names are slow to load). */
+export type NamedModel = ModelDetail & { countryName: string | null };
+
 export interface ModelPageData {
   tab: ModelTab;
-  model: ModelDetail;
+  model: NamedModel;
   /** overview: the latest videos; videos: the requested page. */
   videos: Listing<VideoCard> | null;
   wall: Listing<WallPost> | null;
@@ -47,7 +51,8 @@ export async function loadModelPage(
       count,
       target: { section: 'models', dir },
     });
-  const data: ModelPageData = { tab: tab as ModelTab, model, videos: null, wall: null, page };
+  const named = { ...model, countryName: model.country ? countryName(model.country, context.lang) : null };
+  const data: ModelPageData = { tab: tab as ModelTab, model: named, videos: null, wall: null, page };
   if (tab === 'overview') data.videos = await videosOf(1, MODEL_OVERVIEW_VIDEOS);
   if (tab === 'videos') data.videos = await videosOf(page, LISTING_PAGE_SIZE);
   if (tab === 'wall') data.wall = await context.api.models.wall({ modelId: model.id, page });

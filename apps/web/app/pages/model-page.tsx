@@ -10,14 +10,12 @@ import { Pagination } from '../components/pagination';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { WallPosts } from '../components/wall-posts';
-import type { ModelDetail } from '../lib/dto';
-import { countryName } from '../lib/intl';
 import { modelHref, modelInfoHref, modelVideosHref, modelWallHref } from '../lib/models';
 import { useRootData } from '../lib/root-data';
-import type { ModelPageData, ModelTab } from './model-page.server';
+import type { ModelPageData, ModelTab, NamedModel } from './model-page.server';
 
-function ModelHeader({ model }: { model: ModelDetail }) {
-  const { t, i18n } = useTranslation();
+function ModelHeader({ model }: { model: NamedModel }) {
+  const { t } = useTranslation();
   const stats: [string, string][] = [
     [t('model.stat.videos'), abbreviateCount(model.videos)],
     [t('model.stat.viewed'), abbreviateCount(model.viewed)],
@@ -31,9 +29,7 @@ function ModelHeader({ model }: { model: ModelDetail }) {
       </div>
       <div className="model-header__body">
         <h1 className="page-title model-header__name">{model.title}</h1>
-        {model.country && (
-          <p className="model-header__country">{countryName(model.country, i18n.language)}</p>
-        )}
+        {model.country && <p className="model-header__country">{model.countryName}</p>}
         <StatList stats={stats} testId="model-stats" />
         <div className="member-actions">
           <SubscribeButton section="model" objectId={model.id} />
@@ -43,7 +39,7 @@ function ModelHeader({ model }: { model: ModelDetail }) {
   );
 }
 
-function ModelTabs({ model, tab }: { model: ModelDetail; tab: ModelTab }) {
+function ModelTabs({ model, tab }: { model: NamedModel; tab: ModelTab }) {
   const { t } = useTranslation();
   const tabs: [ModelTab, string][] = [
     ['overview', modelHref(model.dir)],
@@ -72,13 +68,13 @@ function ModelTabs({ model, tab }: { model: ModelDetail; tab: ModelTab }) {
 }
 
 /** The model's attributes in spec §3 order; unknown values are left out. */
-function Attributes({ model }: { model: ModelDetail }) {
-  const { t, i18n } = useTranslation();
+function Attributes({ model }: { model: NamedModel }) {
+  const { t } = useTranslation();
   const rows: [string, ReactNode][] = [];
   const add = (label: string, value: ReactNode | null) => {
     if (value !== null && value !== undefined) rows.push([label, value]);
   };
-  add(t('model.country'), model.country ? countryName(model.country, i18n.language) : null);
+  add(t('model.country'), model.countryName);
   add(t('models.filter.race'), model.race ? t(`models.race.${model.race}`) : null);
   add(t('models.filter.age'), model.age ? t(`models.age.${model.age}` as 'models.age.1') : null);
   add(t('models.filter.tits_size'), model.titsSize ? t(`models.tits_size.${model.titsSize}`) : null);
@@ -136,7 +132,7 @@ function Overview({ data }: { data: ModelPageData }) {
   );
 }
 
-function Info({ model }: { model: ModelDetail }) {
+function Info({ model }: { model: NamedModel }) {
   const { t } = useTranslation();
   return (
     <section className="model-page__section">

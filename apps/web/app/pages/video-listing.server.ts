@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { CategoryInfo, Listing, VideoCard } from '../lib/dto';
 import { notFound } from '../lib/http-errors';
+import { type NamedCountry, namedCountries } from '../lib/intl';
 import { type ListingFilters, parseListingFilters } from '../lib/listing-filters';
 import { parsePage } from '../lib/route-params';
 import { LISTING_PAGE_SIZE } from '../lib/site-constants';
@@ -14,7 +15,7 @@ export interface VideoListingData {
   /** Null for the history sort: visitors' history lives in their browser. */
   listing: Listing<VideoCard> | null;
   /** Countries the country filter offers. */
-  countries: string[];
+  countries: NamedCountry[];
   /** Categories for the sidebar (none for the history sort). */
   categories: CategoryInfo[];
 }
@@ -50,5 +51,13 @@ export async function loadVideoListing(
     context.api.catalog.countries(),
     context.api.catalog.categories({ section: 'videos' }),
   ]);
-  return { kind: 'listing', sort: sortParam, page, filters, listing, countries, categories };
+  return {
+    kind: 'listing',
+    sort: sortParam,
+    page,
+    filters,
+    listing,
+    countries: namedCountries(countries, context.lang),
+    categories,
+  };
 }

@@ -2,6 +2,7 @@ import { type AppLoadContext, redirect } from 'react-router';
 import type { PlaylistStripData } from '../components/playlist-strip';
 import type { CommentItem, Listing, PublicProvenance, VideoCard, VideoDetail } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
+import { formatDate } from '../lib/intl';
 import { parseId, parsePage } from '../lib/route-params';
 import { MAX_PAGE, PLAYLIST_PAGE_SIZE, RELATED_MAX_PAGE } from '../lib/site-constants';
 import { SUGGESTION_COUNT } from '../lib/video-extras-constants';
@@ -9,6 +10,8 @@ import { SUGGESTION_COUNT } from '../lib/video-extras-constants';
 export interface VideoPageData {
   kind: 'video';
   video: VideoDetail;
+  /** The post date in the page's language, formatted here: Intl's date data costs the browser ~70 ms to load. */
+  postedOn: string;
   related: Listing<VideoCard>;
   relatedPage: number;
   /** Signed, short-lived master playlist URL; null when the video cannot be played. */
@@ -67,6 +70,7 @@ export async function loadVideoPage(
   return {
     kind: 'video',
     video,
+    postedOn: formatDate(video.postDate, context.lang),
     related,
     relatedPage,
     hls: file?.hls ?? null,

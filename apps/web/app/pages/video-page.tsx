@@ -106,7 +106,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       </div>
       <UnderPlayerAd />
       {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
-      <VideoDetails video={video} lang={lang} />
+      <VideoDetails video={video} postedOn={data.postedOn} />
       {active && <ProvenanceBlock provenance={data.provenance} videoId={video.id} />}
       {video.state !== 'deleted' && (
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />

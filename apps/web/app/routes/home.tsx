@@ -11,10 +11,10 @@ import { VideoBlock } from '../components/video-block';
 import { apiClient } from '../lib/api-client';
 import { setCountryCookie } from '../lib/country-cookie';
 import { getI18n } from '../lib/i18n';
-import { countryName } from '../lib/intl';
+import { namedCountries, nameIn } from '../lib/intl';
 import { DEFAULT_FILTERS, listingHref } from '../lib/listing-filters';
 import { pageMeta } from '../lib/page-meta';
-import { rootDataFromMatches, useRootData } from '../lib/root-data';
+import { rootDataFromMatches } from '../lib/root-data';
 import { HOME_BLOCK_SIZE, LISTING_PAGE_SIZE, TAG_CLOUD_SIZE } from '../lib/site-constants';
 import type { Route } from './+types/home';
 
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     country: home.country,
     top: home.top,
-    countries: stats.countries,
+    countries: namedCountries(stats.countries, context.lang, home.country),
     keywords: stats.keywords.slice(0, TAG_CLOUD_SIZE),
     latestPages: Math.ceil(latest.totalCount / LISTING_PAGE_SIZE),
   };
@@ -60,7 +60,6 @@ const loadLatest = () =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { lang } = useRootData();
   const revalidator = useRevalidator();
   // Shown at once on change; the loader's answer replaces it after revalidation.
   const [country, setCountry] = useState(loaderData.country);
@@ -82,12 +81,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">{t('home.headline')}</h1>
       <VideoBlock
         headingId="home-top"
-        title={t('home.top_in', { country: countryName(country, lang) })}
+        title={t('home.top_in', { country: nameIn(loaderData.countries, country) })}
         aside={
           <CountrySelect
             countries={loaderData.countries}
             value={country}
-            lang={lang}
             disabled={busy}
             onChange={changeCountry}
           />

@@ -7,9 +7,9 @@ import { ThumbGrid } from '../components/thumb-grid';
 import { setCountryCookie } from '../lib/country-cookie';
 import { notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
-import { countryName } from '../lib/intl';
+import { namedCountries, nameIn } from '../lib/intl';
 import { pageMeta } from '../lib/page-meta';
-import { rootDataFromMatches, useRootData } from '../lib/root-data';
+import { rootDataFromMatches } from '../lib/root-data';
 import { parsePage } from '../lib/route-params';
 import type { Route } from './+types/top-country';
 
@@ -17,14 +17,15 @@ import type { Route } from './+types/top-country';
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.page === undefined) throw redirect('/top-country/1/', 301);
   const page = parsePage(params.page) ?? notFound();
-  return { page, ...(await context.api.videos.topCountry({ page })) };
+  const top = await context.api.videos.topCountry({ page });
+  return { page, ...top, countries: namedCountries(top.countries, context.lang, top.country) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { lang, origin, orientation } = rootDataFromMatches(matches);
   const { t } = getI18n(lang);
-  const country = countryName(loaderData.country, lang);
+  const country = nameIn(loaderData.countries, loaderData.country);
   return pageMeta(t, {
     lang,
     orientation,
@@ -37,7 +38,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function TopCountry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { lang } = useRootData();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { page, country, countries, listing } = loaderData;
@@ -51,12 +51,11 @@ export default function TopCountry({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="listing">
-      <h1 className="page-title">{t('top_country.headline', { country: countryName(country, lang) })}</h1>
+      <h1 className="page-title">{t('top_country.headline', { country: nameIn(countries, country) })}</h1>
       <div className="listing-controls" data-testid="top-country-select">
         <CountrySelect
           countries={countries}
           value={country}
-          lang={lang}
           disabled={revalidator.state === 'loading'}
           onChange={change}
         />
@@ -70,7 +69,7 @@ export default function TopCountry({ loaderData }: Route.ComponentProps) {
         <EmptyState>{t('listing.empty.videos')}</EmptyState>
       )}
       <section className="seo-text">
-        <p>{t('top_country.seo', { country: countryName(country, lang) })}</p>
+        <p>{t('top_country.seo', { country: nameIn(countries, country) })}</p>
       </section>
     </div>
   );
