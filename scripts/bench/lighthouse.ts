@@ -148,6 +148,13 @@ export interface LighthouseScore {
   /** The largest opportunities Lighthouse names, for "what limits the score". */
   topOpportunities: string[];
   transferByType: Record<string, { requests: number; transferBytes: number }>;
+  /**
+   * Lighthouse's measure of this machine's CPU during the run. The mobile preset slows the CPU 4× whatever
+   * it is, so scores from days on which this machine ran slower are not comparable (TBT above all).
+   */
+  benchmarkIndex: number;
+  /** Main-thread time of the load on the slowed CPU (Lighthouse's main-thread work breakdown). */
+  mainThreadMs: number;
 }
 
 interface LhAudit {
@@ -183,6 +190,7 @@ export function lighthouse(base: string, pages: PagePath[], outDir: string): Lig
     const lhr = JSON.parse(readFileSync(file, 'utf8')) as {
       categories: { performance: { score: number } };
       audits: Record<string, LhAudit>;
+      environment?: { benchmarkIndex?: number };
     };
     rmSync(file);
     const a = lhr.audits;
@@ -208,6 +216,8 @@ export function lighthouse(base: string, pages: PagePath[], outDir: string): Lig
       speedIndexMs: Math.round(a['speed-index']?.numericValue ?? 0),
       topOpportunities: opportunities,
       transferByType,
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+      mainThreadMs: Math.round(a['mainthread-work-breakdown']?.numericValue ?? 0),
     });
   }
   return scores;
@@ -228,7 +238,7 @@ export async function benchLighthouse(base: string, opts: { lighthouse?: boolean
   const scores = opts.lighthouse === false ? [] : lighthouse(base, pages, join('data', 'bench-lighthouse'));
   for (const s of scores) {
     console.log(
-      `lighthouse ${s.page}: performance ${s.performance}, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}` +
+      `lighthouse ${s.page}: performance ${s.performance}, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, main thread ${s.mainThreadMs} ms, benchmark index ${s.benchmarkIndex}` +
         (s.topOpportunities.length ? ` — ${s.topOpportunities.join('; ')}` : ''),
     );
   }
