@@ -124,6 +124,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <HydrationMarker />
         <I18nextProvider i18n={i18n}>
           <AgeGateProvider gate={root.ageGate}>
+            {/* First in the body: the page after it is not laid out while it shows (compliance.css), from
+                the parser's first layout on. */}
+            <AgeGateSlot embedded={bare} />
             {bare ? (
               children
             ) : (
@@ -146,7 +149,6 @@ export function Layout({ children }: { children: ReactNode }) {
                 <CookieNotice />
               </>
             )}
-            <AgeGateSlot embedded={bare} />
           </AgeGateProvider>
         </I18nextProvider>
         <LinkNavigation />

@@ -27,7 +27,6 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
     }
     // Focus starts on the gate's one action rather than the first language button.
     dialog.querySelector<HTMLElement>('[data-age-gate-enter]')?.focus();
-    document.documentElement.classList.add('age-gate-open');
     if (window.location.hash === AGE_GATE_FAILED_HASH) {
       setState('failed');
       window.history.replaceState(
@@ -36,7 +35,6 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
         window.location.pathname + window.location.search,
       );
     }
-    return () => document.documentElement.classList.remove('age-gate-open');
   }, []);
 
   const accept = async () => {

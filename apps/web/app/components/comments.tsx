@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CommentItem, Listing } from '../lib/dto';
-import { formatDate, isoDate } from '../lib/intl';
+import type { DatedComment } from '../lib/dated-comments';
+import type { Listing } from '../lib/dto';
+import { isoDate } from '../lib/intl';
 import { EmptyState } from './empty-state';
 import { GatedImage } from './gated-image';
 import { Pagination } from './pagination';
@@ -10,8 +11,7 @@ import { Pagination } from './pagination';
 const CommentForm = lazy(() => import('./actions/comment-form').then((m) => ({ default: m.CommentForm })));
 
 interface CommentsProps {
-  comments: Listing<CommentItem>;
-  lang: string;
+  comments: Listing<DatedComment>;
   signedIn: boolean;
   href: (page: number) => string;
   /** What a signed-in member comments on; without it the list is read-only. */
@@ -39,7 +39,7 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
 }
 
 /** Comments, 10 per page, newest first, rendered as text; signed-in members get the form above them. */
-export function Comments({ comments, lang, signedIn, href, target }: CommentsProps) {
+export function Comments({ comments, signedIn, href, target }: CommentsProps) {
   const { t } = useTranslation();
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments">
@@ -68,7 +68,7 @@ export function Comments({ comments, lang, signedIn, href, target }: CommentsPro
               <div className="comment__main">
                 <p className="comment__meta">
                   <strong className="comment__author">{comment.member.name}</strong>
-                  <time dateTime={isoDate(comment.addedDate)}>{formatDate(comment.addedDate, lang)}</time>
+                  <time dateTime={isoDate(comment.addedDate)}>{comment.addedOn}</time>
                 </p>
                 <p className="comment__text">{comment.comment}</p>
               </div>

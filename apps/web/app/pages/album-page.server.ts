@@ -1,10 +1,11 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { AlbumPage, CommentItem, Listing } from '../lib/dto';
+import { type DatedComment, datedComments } from '../lib/dated-comments';
+import type { AlbumPage, Listing } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { parsePage } from '../lib/route-params';
 
 /** The album, and one page of its comments (`?comments_page=N`) when it can be seen. */
-export type AlbumPageData = AlbumPage & { comments: Listing<CommentItem> | null };
+export type AlbumPageData = AlbumPage & { comments: Listing<DatedComment> | null };
 
 const MAX_COMMENTS_PAGE = 1000;
 
@@ -30,7 +31,10 @@ export async function loadAlbumPage(
   const commentsPage = parsePage(search.get('comments_page'), MAX_COMMENTS_PAGE) ?? 1;
   const comments =
     page.state === 'active'
-      ? await context.api.comments.list({ section: 'album', objectId: page.album.id, page: commentsPage })
+      ? datedComments(
+          await context.api.comments.list({ section: 'album', objectId: page.album.id, page: commentsPage }),
+          context.lang,
+        )
       : null;
   return data<AlbumPageData>({ ...page, comments }, { status: page.state === 'private' ? 403 : 200 });
 }

@@ -9,7 +9,8 @@ import { GatedImage } from '../components/gated-image';
 import { PhotoViewer } from '../components/photo-viewer';
 import { ShareLinkModal } from '../components/share-modal';
 import { TagLinks } from '../components/tag-links';
-import type { AlbumDetail, CommentItem, Listing } from '../lib/dto';
+import type { DatedComment } from '../lib/dated-comments';
+import type { AlbumDetail, Listing } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
 import { useRootData } from '../lib/root-data';
 import { useAlbumView } from '../lib/use-album-view';
@@ -53,7 +54,7 @@ function AlbumView({
   lang,
 }: {
   album: AlbumDetail;
-  comments: Listing<CommentItem> | null;
+  comments: Listing<DatedComment> | null;
   lang: string;
 }) {
   const { t } = useTranslation();
@@ -132,7 +133,6 @@ function AlbumView({
       {comments && (
         <Comments
           comments={comments}
-          lang={lang}
           signedIn={viewer.memberId !== null}
           href={(page) => commentsHref(album.url, search, page)}
           target={{ section: 'album', objectId: album.id }}

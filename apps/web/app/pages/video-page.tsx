@@ -6,7 +6,6 @@ import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
-import { PlaylistStrip } from '../components/playlist-strip';
 import { ProvenanceBlock } from '../components/provenance-block';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
@@ -21,6 +20,11 @@ import { useHydrated } from '../lib/use-hydrated';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
+
+// Only a video watched in a playlist (`?playlist=`) shows the strip: not part of every video's first load.
+const PlaylistStrip = lazy(() =>
+  import('../components/playlist-strip').then((m) => ({ default: m.PlaylistStrip })),
+);
 
 // A moderator's tools (Versions, ADR 0035) with the staff strings: after hydration, for staff only, so
 // neither a visitor's first load nor a cached page carries them.
@@ -89,7 +93,7 @@ function PlayerArea({
 
 export function VideoPage({ data }: { data: VideoPageData }) {
   const { t } = useTranslation();
-  const { lang, viewer, origin } = useRootData();
+  const { viewer, origin } = useRootData();
   const { search } = useLocation();
   const { video, related, relatedPage } = data;
   const active = video.state === 'active';
@@ -105,7 +109,11 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <PlayerArea data={data} signedIn={viewer.memberId !== null} theatre={theatre} />
       </div>
       <UnderPlayerAd />
-      {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
+      {data.playlist && (
+        <Suspense>
+          <PlaylistStrip strip={data.playlist} currentId={video.id} />
+        </Suspense>
+      )}
       <VideoDetails video={video} postedOn={data.postedOn} />
       {active && <ProvenanceBlock provenance={data.provenance} videoId={video.id} />}
       {video.state !== 'deleted' && (
@@ -135,7 +143,6 @@ export function VideoPage({ data }: { data: VideoPageData }) {
       {data.comments && (
         <Comments
           comments={data.comments}
-          lang={lang}
           signedIn={viewer.memberId !== null}
           href={(page) => withParam(video.url, search, 'comments_page', page)}
           target={active ? { section: 'video', objectId: video.id } : undefined}
