@@ -118,7 +118,13 @@ export async function measureFirstLoad(base: string, pages: PagePath[]): Promise
         );
       });
       await page.goto(base + path, { waitUntil: 'networkidle' });
-      await Promise.all(done);
+      // A request can still finish after the load went idle (its handler then runs on): wait until no
+      // handler is pending, and stop listening before the context closes under one.
+      for (let settled = -1; settled !== done.length; ) {
+        settled = done.length;
+        await Promise.all(done);
+      }
+      page.removeAllListeners('requestfinished');
       out.push({
         page: name,
         url: path,

@@ -1,5 +1,4 @@
-import { isLang, type Lang } from './langs';
-import { wholePlural } from './plural';
+import type { Lang } from './langs';
 import type { Tree } from './strings';
 
 type Options = { count?: unknown; defaultValue?: unknown; [name: string]: unknown };
@@ -45,8 +44,6 @@ export class LiteI18n {
   }
 
   private plural(lang: string, count: number): string {
-    // Counts are whole numbers: no Intl object, so no locale data loaded in the browser (plural.ts).
-    if (Number.isSafeInteger(count) && count >= 0 && isLang(lang)) return wholePlural(lang, count);
     let rules = this.plurals.get(lang);
     if (!rules) {
       rules = new Intl.PluralRules(lang);

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatedComment } from '../lib/dated-comments';
-import type { Listing } from '../lib/dto';
+import type { DatedComments } from '../lib/dated-comments';
 import { isoDate } from '../lib/intl';
 import { EmptyState } from './empty-state';
 import { GatedImage } from './gated-image';
@@ -11,7 +10,7 @@ import { Pagination } from './pagination';
 const CommentForm = lazy(() => import('./actions/comment-form').then((m) => ({ default: m.CommentForm })));
 
 interface CommentsProps {
-  comments: Listing<DatedComment>;
+  comments: DatedComments;
   signedIn: boolean;
   href: (page: number) => string;
   /** What a signed-in member comments on; without it the list is read-only. */
@@ -44,9 +43,7 @@ export function Comments({ comments, signedIn, href, target }: CommentsProps) {
   return (
     <section className="comments" aria-labelledby="comments-title" data-testid="comments">
       <h2 id="comments-title" className="section-title">
-        {comments.totalCount > 0
-          ? t('comments.title_count', { count: comments.totalCount })
-          : t('comments.title')}
+        {comments.heading}
       </h2>
       {signedIn && target && (
         <Suspense fallback={null}>

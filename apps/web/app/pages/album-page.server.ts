@@ -1,11 +1,11 @@
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { type DatedComment, datedComments } from '../lib/dated-comments';
-import type { AlbumPage, Listing } from '../lib/dto';
+import { type DatedComments, datedComments } from '../lib/dated-comments';
+import type { AlbumPage } from '../lib/dto';
 import { isMissingError, notFound } from '../lib/http-errors';
 import { parsePage } from '../lib/route-params';
 
 /** The album, and one page of its comments (`?comments_page=N`) when it can be seen. */
-export type AlbumPageData = AlbumPage & { comments: Listing<DatedComment> | null };
+export type AlbumPageData = AlbumPage & { comments: DatedComments | null };
 
 const MAX_COMMENTS_PAGE = 1000;
 

@@ -9,8 +9,8 @@ import { GatedImage } from '../components/gated-image';
 import { PhotoViewer } from '../components/photo-viewer';
 import { ShareLinkModal } from '../components/share-modal';
 import { TagLinks } from '../components/tag-links';
-import type { DatedComment } from '../lib/dated-comments';
-import type { AlbumDetail, Listing } from '../lib/dto';
+import type { DatedComments } from '../lib/dated-comments';
+import type { AlbumDetail } from '../lib/dto';
 import { formatDate, isoDate } from '../lib/intl';
 import { useRootData } from '../lib/root-data';
 import { useAlbumView } from '../lib/use-album-view';
@@ -54,7 +54,7 @@ function AlbumView({
   lang,
 }: {
   album: AlbumDetail;
-  comments: Listing<DatedComment> | null;
+  comments: DatedComments | null;
   lang: string;
 }) {
   const { t } = useTranslation();

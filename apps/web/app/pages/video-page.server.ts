@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import type { PlaylistStripData } from '../components/playlist-strip';
-import { type DatedComment, datedComments } from '../lib/dated-comments';
+import { type DatedComments, datedComments } from '../lib/dated-comments';
 import type { Listing, PublicProvenance, VideoCard, VideoDetail } from '../lib/dto';
 import { isMissingError } from '../lib/http-errors';
 import { formatDate } from '../lib/intl';
@@ -18,7 +18,7 @@ export interface VideoPageData {
   /** Signed, short-lived master playlist URL; null when the video cannot be played. */
   hls: string | null;
   /** One page of comments (`?comments_page=N`); null when the video cannot be watched. */
-  comments: Listing<DatedComment> | null;
+  comments: DatedComments | null;
   /** The suggestion banner strip: this week's most popular videos, without this one. */
   suggestions: VideoCard[];
   /** `?playlist=&pl_page=`: one page of the playlist, for the strip; null without (or for a hidden one). */

@@ -6,6 +6,7 @@ import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
 import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
+import { PlaylistStrip } from '../components/playlist-strip';
 import { ProvenanceBlock } from '../components/provenance-block';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
@@ -20,11 +21,6 @@ import { useHydrated } from '../lib/use-hydrated';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
-
-// Only a video watched in a playlist (`?playlist=`) shows the strip: not part of every video's first load.
-const PlaylistStrip = lazy(() =>
-  import('../components/playlist-strip').then((m) => ({ default: m.PlaylistStrip })),
-);
 
 // A moderator's tools (Versions, ADR 0035) with the staff strings: after hydration, for staff only, so
 // neither a visitor's first load nor a cached page carries them.
@@ -109,11 +105,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <PlayerArea data={data} signedIn={viewer.memberId !== null} theatre={theatre} />
       </div>
       <UnderPlayerAd />
-      {data.playlist && (
-        <Suspense>
-          <PlaylistStrip strip={data.playlist} currentId={video.id} />
-        </Suspense>
-      )}
+      {data.playlist && <PlaylistStrip strip={data.playlist} currentId={video.id} />}
       <VideoDetails video={video} postedOn={data.postedOn} />
       {active && <ProvenanceBlock provenance={data.provenance} videoId={video.id} />}
       {video.state !== 'deleted' && (
