@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, namedCountries } from './intl';
+import { countryName, formatDate, namedCountries } from './intl';
 
 describe('named countries', () => {
   it("names the loaders' countries in the page's language, in that language's order", () => {
@@ -17,5 +17,17 @@ describe('named countries', () => {
 
   it('keeps a code Intl cannot read, upper-cased', () => {
     expect(countryName('x1', 'en')).toBe('X1');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a date in each language as a fresh formatter does, the formatter kept per language', () => {
+    const at = Date.UTC(2026, 10, 30, 23, 30) / 1000;
+    for (const lang of ['en', 'de', 'ja', 'ru', 'en']) {
+      const fresh = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(at * 1000);
+      expect(formatDate(at, lang)).toBe(fresh);
+    }
+    expect(formatDate(at, 'en')).toBe('Nov 30, 2026');
+    expect(formatDate(at, 'de')).toBe('30.11.2026');
   });
 });

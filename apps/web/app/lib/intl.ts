@@ -34,9 +34,19 @@ export function namedCountries(codes: readonly string[], lang: string, including
 export const nameIn = (countries: readonly NamedCountry[], code: string): string =>
   countries.find((country) => country.code === code)?.name ?? code.toUpperCase();
 
-/** A post date in the UI language. UTC, so the server and the browser render the same text. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A post date in the UI language. UTC, so the server and the browser render the same text. One formatter
+ * per language: building one costs about 150 µs, eleven times in an uncached video page with its comments.
+ */
 export function formatDate(unixSeconds: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(unixSeconds * 1000);
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    dateFormats.set(lang, format);
+  }
+  return format.format(unixSeconds * 1000);
 }
 
 export function isoDate(unixSeconds: number): string {
