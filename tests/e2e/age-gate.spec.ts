@@ -63,10 +63,16 @@ test.describe('visitors from a listed country', () => {
     expect(await page.locator('img, video').count()).toBe(0);
     expect(before).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === 'age_verified')).toBeUndefined();
+    // Nor is the page behind it laid out or painted: the gate comes first, and what follows it is hidden.
+    const rendering = () =>
+      page.locator('#main').evaluate((main) => getComputedStyle(main).contentVisibility);
+    expect(await page.locator('body > *').first().getAttribute('class')).toBe('age-gate');
+    expect(await rendering()).toBe('hidden');
 
     accepted = true;
     await gate.getByRole('button', { name: /Eintreten/ }).click();
     await expect(gate).toHaveCount(0);
+    expect(await rendering()).toBe('visible');
     const cookie = (await context.cookies()).find((c) => c.name === 'age_verified');
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);

@@ -15,13 +15,17 @@ export type DatedComments = Listing<DatedComment> & { heading: string };
  * thread to load.
  */
 export function datedComments(comments: Listing<CommentItem>, lang: string): DatedComments {
-  const { t } = getI18n(isLang(lang) ? lang : 'en');
+  const language = isLang(lang) ? lang : 'en';
+  const { t } = getI18n(language);
   return {
     ...comments,
     heading:
       comments.totalCount > 0
         ? t('comments.title_count', { count: comments.totalCount })
         : t('comments.title'),
-    items: comments.items.map((comment) => ({ ...comment, addedOn: formatDate(comment.addedDate, lang) })),
+    items: comments.items.map((comment) => ({
+      ...comment,
+      addedOn: formatDate(comment.addedDate, language),
+    })),
   };
 }
