@@ -63,16 +63,18 @@ test.describe('visitors from a listed country', () => {
     expect(await page.locator('img, video').count()).toBe(0);
     expect(before).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === 'age_verified')).toBeUndefined();
-    // Nor is the page behind it laid out or painted: the gate comes first, and what follows it is hidden.
-    const rendering = () =>
-      page.locator('#main').evaluate((main) => getComputedStyle(main).contentVisibility);
+    // Nor is the page behind it styled, laid out or painted: the gate comes first, and what follows it is
+    // not displayed. Nor do the home's lower blocks fetch their thumbs, for a page nobody sees.
+    const display = () => page.locator('#main').evaluate((main) => getComputedStyle(main).display);
     expect(await page.locator('body > *').first().getAttribute('class')).toBe('age-gate');
-    expect(await rendering()).toBe('hidden');
+    expect(await display()).toBe('none');
+    await expect(page.getByTestId('home-block')).toHaveCount(3);
+    expect(await page.getByTestId('home-block').nth(1).getByTestId('thumb').count()).toBe(0);
 
     accepted = true;
     await gate.getByRole('button', { name: /Eintreten/ }).click();
     await expect(gate).toHaveCount(0);
-    expect(await rendering()).toBe('visible');
+    expect(await display()).not.toBe('none');
     const cookie = (await context.cookies()).find((c) => c.name === 'age_verified');
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);

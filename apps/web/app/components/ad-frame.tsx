@@ -23,9 +23,11 @@ export function AdFrame({ src, width, height, testId, lazy = true }: AdFrameProp
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const fit = () => el.style.setProperty('--ad-scale', String(Math.min(1, el.clientWidth / width)));
-    fit();
-    const observer = new ResizeObserver(fit);
+    // The observer's first report gives the box's width once laid out: reading it here would force a layout
+    // of the whole page in the middle of hydration.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) el.style.setProperty('--ad-scale', String(Math.min(1, entry.contentRect.width / width)));
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [width]);

@@ -48,13 +48,16 @@ export function LazyVideoGrid({ load, placeholderCount, fallbackHref }: LazyVide
     const onScroll = () => {
       if (node.getBoundingClientRect().top < window.innerHeight) start();
     };
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+    // The observer's first report also covers a page scrolled past the block before hydration ran this
+    // effect, and it reads no layout here: a block that is not rendered (the page behind the age gate) has
+    // an empty box and waits.
+    const nearOrPassed = (e: IntersectionObserverEntry) =>
+      e.isIntersecting || (e.rootBounds !== null && e.boundingClientRect.bottom < e.rootBounds.top);
+    const observer = new IntersectionObserver((entries) => entries.some(nearOrPassed) && start(), {
       rootMargin: LAZY_BLOCK_ROOT_MARGIN,
     });
     observer.observe(node);
     window.addEventListener('scroll', onScroll, { passive: true });
-    // The page may have been scrolled past the block before hydration ran this effect.
-    onScroll();
     return () => {
       observer.disconnect();
       window.removeEventListener('scroll', onScroll);

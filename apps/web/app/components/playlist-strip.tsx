@@ -82,11 +82,21 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
     return () => observer.disconnect();
   }, [first, last, load]);
 
-  // The current video in view, on arrival and each time the playlist goes on to its next item.
+  // The current video in view, on arrival and each time the playlist goes on to its next item. Once the
+  // strip is laid out (the observer's first report): not behind the age gate, where it is not rendered, and
+  // without forcing a layout of the page during hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the current video changes
   useEffect(() => {
-    const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (current && list.current) list.current.scrollLeft = current.offsetLeft - list.current.offsetLeft;
+    const root = list.current;
+    if (!root) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const current = root.querySelector<HTMLElement>('[aria-current="true"]');
+      if (!entry || entry.contentRect.width === 0 || !current) return;
+      observer.disconnect();
+      root.scrollLeft = current.offsetLeft - root.offsetLeft;
+    });
+    observer.observe(root);
+    return () => observer.disconnect();
   }, [currentId]);
 
   const items = loaded.flatMap((p) => p.items.map((v) => ({ v, page: p.page })));
