@@ -103,15 +103,21 @@ test.describe('visitors from a listed country', () => {
     const href = await page.getByTestId('thumb').first().locator('a').first().getAttribute('href');
     let accepted = false;
     const before: string[] = [];
+    const ads: string[] = [];
     page.on('request', (request) => {
       if (!accepted && isMedia(request)) before.push(request.url());
+      if (!accepted && new URL(request.url()).pathname.startsWith('/ads/')) ads.push(request.url());
     });
     await page.goto(href!);
     await expect(page.getByTestId('age-gate')).toBeVisible();
     await expect(page.locator('h1')).not.toBeEmpty();
     await expect(page.getByTestId('player-held')).toBeAttached();
     await expect(page.getByTestId('player-video')).toHaveCount(0);
+    // The ad under the player keeps its place, empty: no ad document is asked for behind the gate.
+    await expect(page.getByTestId('ad-under-player')).toBeAttached();
+    await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveCount(0);
     expect(before).toEqual([]);
+    expect(ads).toEqual([]);
 
     accepted = true;
     await page
@@ -120,6 +126,7 @@ test.describe('visitors from a listed country', () => {
       .click();
     await expect(page.getByTestId('player-video')).toBeAttached();
     await expect(page.getByTestId('player-held')).toHaveCount(0);
+    await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveAttribute('src', /^\/ads\//);
   });
 });
 

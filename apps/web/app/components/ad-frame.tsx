@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaAllowed } from '../lib/age-gate';
 import { AD_SANDBOX } from '../lib/network';
 
 interface AdFrameProps {
@@ -14,10 +15,12 @@ interface AdFrameProps {
 /**
  * One ad: its HTML in a sandboxed iframe of a fixed size, scaled down (never up) to fit a narrower place.
  * No `allow-same-origin`, so ad code runs in an opaque origin: it cannot read the member's cookies or
- * reach this page's DOM.
+ * reach this page's DOM. Behind the age gate only its empty box is there: an ad is pictures like any other,
+ * and an impression nobody saw is not one to count.
  */
 export function AdFrame({ src, width, height, testId, lazy = true }: AdFrameProps) {
   const { t } = useTranslation();
+  const allowed = useMediaAllowed();
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -39,16 +42,18 @@ export function AdFrame({ src, width, height, testId, lazy = true }: AdFrameProp
       style={{ width, aspectRatio: `${width} / ${height}` }}
       data-testid={testId}
     >
-      <iframe
-        className="ad-frame__iframe"
-        title={t('ads.frame_title')}
-        sandbox={AD_SANDBOX}
-        src={src}
-        width={width}
-        height={height}
-        loading={lazy ? 'lazy' : undefined}
-        referrerPolicy="no-referrer"
-      />
+      {allowed && (
+        <iframe
+          className="ad-frame__iframe"
+          title={t('ads.frame_title')}
+          sandbox={AD_SANDBOX}
+          src={src}
+          width={width}
+          height={height}
+          loading={lazy ? 'lazy' : undefined}
+          referrerPolicy="no-referrer"
+        />
+      )}
     </div>
   );
 }
