@@ -1,4 +1,5 @@
 import type { Request } from '@playwright/test';
+import { VIEW_STAT_DELAY_MS } from '../../apps/web/app/lib/site-constants';
 import { expect, test } from './fixtures';
 
 /** Anything that would show a picture or a film: images, media, and every file under /media/. */
@@ -104,9 +105,11 @@ test.describe('visitors from a listed country', () => {
     let accepted = false;
     const before: string[] = [];
     const ads: string[] = [];
+    const views: string[] = [];
     page.on('request', (request) => {
       if (!accepted && isMedia(request)) before.push(request.url());
       if (!accepted && new URL(request.url()).pathname.startsWith('/ads/')) ads.push(request.url());
+      if (!accepted && request.url().includes('/trpc/stats.view')) views.push(request.url());
     });
     await page.goto(href!);
     await expect(page.getByTestId('age-gate')).toBeVisible();
@@ -118,6 +121,10 @@ test.describe('visitors from a listed country', () => {
     await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveCount(0);
     expect(before).toEqual([]);
     expect(ads).toEqual([]);
+    // Nor is a view counted for it, however long the gate stays (a view counts a second after the page shows).
+    await page.waitForFunction((ms) => performance.now() > ms, VIEW_STAT_DELAY_MS * 2);
+    expect(views).toEqual([]);
+    const viewSent = page.waitForRequest((r) => r.url().includes('/trpc/stats.view'));
 
     accepted = true;
     await page
@@ -127,6 +134,7 @@ test.describe('visitors from a listed country', () => {
     await expect(page.getByTestId('player-video')).toBeAttached();
     await expect(page.getByTestId('player-held')).toHaveCount(0);
     await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveAttribute('src', /^\/ads\//);
+    await viewSent;
   });
 });
 
