@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { AGE_COOKIE } from '../../apps/api/src/services/age-assurance/age-assurance.service';
 
 /**
  * Page weight and Lighthouse (issue 18): for home, a listing, a video page, a model page and a search
@@ -273,7 +274,7 @@ async function ageCookie(base: string): Promise<string> {
   const accept = () => fetch(`${base}/api/age/accept`, { method: 'POST', headers: { origin: base } });
   // After minutes of Lighthouse the pooled keep-alive connection may be one the server has closed.
   const res = await accept().catch(accept);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('age_verified='));
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${AGE_COOKIE}=`));
   if (!res.ok || !cookie) throw new Error(`age gate accept answered ${res.status} without the cookie`);
   return cookie.split(';')[0];
 }

@@ -13,3 +13,17 @@ test('home shows three blocks of thumbs, lazily loading the lower two', async ({
   await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
   await expect(page.locator('a[href="/videos/latest-updates/2/"]').first()).toBeVisible();
 });
+
+test('lower blocks the page was scrolled past before hydration still load', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 500 });
+  // At the bottom before any script of the page runs: no scroll event is left for the blocks to hear.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () =>
+      window.scrollTo(0, document.documentElement.scrollHeight),
+    ),
+  );
+  await page.goto('/');
+  const blocks = page.getByTestId('home-block');
+  await expect(blocks.nth(1).getByTestId('thumb')).toHaveCount(25);
+  await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
+});
