@@ -108,7 +108,12 @@ test('friend request accepted in place, a comment and an approval reach the memb
   await mod.goto('/moderation/');
   const item = mod.getByTestId('queue-item').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  // The mutation's answer is awaited and shown, so a failure here says whether the click sent nothing,
+  // the server refused, or the page did not show the answer.
+  const answered = mod.waitForResponse((r) => r.url().includes('/trpc/moderation.approve'));
   await item.getByRole('button', { name: /Approve/ }).click();
+  const answer = await answered;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(mod.getByTestId('toast').filter({ hasText: 'Approved 1 item' })).toBeVisible();
   await expectBell(ben, '1');
   const newVideo = (await notificationsOf(ben)).getByRole('link', {

@@ -43,17 +43,20 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
   const items = queue.items;
   const focused: QueueItemData | undefined = items[Math.min(focus, items.length - 1)];
   const refs = useRef(new Map<string, HTMLElement>());
+  // Counts decisions, so a poll that was under way across one does not bring its items back.
+  const decisions = useRef(0);
 
   // New uploads arrive and processing advances while the page is open.
   useEffect(() => {
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
+      const before = decisions.current;
       const next = await apiClient()
         .moderation.queue.query()
         .catch(() => null);
       if (stop) return;
-      if (next) setQueue(next);
+      if (next && decisions.current === before) setQueue(next);
       timer = setTimeout(poll, POLL_MS);
     };
     timer = setTimeout(poll, POLL_MS);
@@ -74,6 +77,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
 
   const settle = useCallback(
     (done: string[], message: string) => {
+      decisions.current++;
       setQueue((q) => ({
         ...q,
         items: q.items.filter((i) => !done.includes(i.key)),
