@@ -26,7 +26,15 @@ test.describe('visitors from a listed country', () => {
     const gate = page.getByTestId('age-gate');
     await expect(gate).toBeVisible();
     await expect(gate.getByRole('heading')).toHaveText('Nur für Erwachsene');
-    // Once hydrated it is a real modal, and its one action has the focus.
+    // The app waits for the visitor's first action (lib/deferred-boot.ts): no module has run, none was
+    // preloaded.
+    expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBe('deferred');
+    expect(await page.evaluate(() => '__reactRouterRouteModules' in window)).toBe(false);
+    expect(await page.locator('link[rel="modulepreload"], script[type="module"]').count()).toBe(0);
+    // The first move of the pointer starts it; once hydrated it is a real modal, and its one action has
+    // the focus.
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect.poll(() => gate.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
     await expect(gate.getByRole('button', { name: /Eintreten/ })).toBeFocused();
 
@@ -121,7 +129,10 @@ test.describe('visitors from a listed country', () => {
     await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveCount(0);
     expect(before).toEqual([]);
     expect(ads).toEqual([]);
-    // Nor is a view counted for it, however long the gate stays (a view counts a second after the page shows).
+    // Nor is a view counted for it, however long the gate stays (a view counts a second after the page shows),
+    // once the app runs too (it waits for a first action, here a move of the pointer).
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.waitForFunction((ms) => performance.now() > ms, VIEW_STAT_DELAY_MS * 2);
     expect(views).toEqual([]);
     const viewSent = page.waitForRequest((r) => r.url().includes('/trpc/stats.view'));
@@ -135,6 +146,24 @@ test.describe('visitors from a listed country', () => {
     await expect(page.getByTestId('player-held')).toHaveCount(0);
     await expect(page.getByTestId('ad-under-player').locator('iframe')).toHaveAttribute('src', /^\/ads\//);
     await viewSent;
+  });
+
+  test('a click on the gate before the app has loaded is not lost', async ({ page, context }) => {
+    // Each click here is the page's first action: it starts the app, and the hydrated gate clicks again.
+    await page.goto('/');
+    await page.getByTestId('age-gate').getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByTestId('age-gate').getByRole('heading')).toHaveText('Réservé aux adultes');
+
+    const other = await context.newPage();
+    await other.goto('/');
+    expect(await other.evaluate(() => document.documentElement.dataset.boot)).toBe('deferred');
+    await other
+      .getByTestId('age-gate')
+      .getByRole('button', { name: /Eintreten/ })
+      .click();
+    await expect(other.getByTestId('age-gate')).toHaveCount(0);
+    await expect(other.locator('img.thumb__image').first()).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'age_verified')).toBeDefined();
   });
 });
 

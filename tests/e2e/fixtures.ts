@@ -5,12 +5,16 @@ export { expect } from '@playwright/test';
 /**
  * Every document this page opens by goto or reload is waited on until React has hydrated it
  * (components/hydration-marker.tsx sets html[data-hydrated]): a click that lands earlier has no handler.
- * Documents that are not the app (JSON, media, plain error bodies) are not waited on.
+ * Documents that are not the app (JSON, media, plain error bodies) are not waited on, nor a gated page
+ * whose app waits for the visitor's first action (html[data-boot="deferred"], lib/deferred-boot.ts).
  */
 export function waitingForHydration(page: Page): Page {
   const hydrated = () =>
     page.waitForFunction(
-      () => document.documentElement.dataset.hydrated === 'true' || !('__reactRouterContext' in window),
+      () =>
+        document.documentElement.dataset.hydrated === 'true' ||
+        document.documentElement.dataset.boot === 'deferred' ||
+        !('__reactRouterContext' in window),
       undefined,
       { polling: 50 },
     );

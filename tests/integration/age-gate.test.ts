@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallbackToken } from '../../apps/api/src/services/age-assurance/callback-token';
 import { signVerified } from '../../apps/api/src/services/age-assurance/verified-cookie';
+import { BOOT_ATTR, DEFERRED_BOOT_SCRIPT } from '../../apps/web/app/lib/deferred-boot';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** What would make a browser fetch an image or a video; JSON data in scripts fetches nothing. */
@@ -87,6 +88,30 @@ describe('the age gate (modal, the default)', () => {
     }
     // Placeholders keep the thumbnails' place in the layout.
     expect((await page('/', { 'cf-ipcountry': 'DE' })).html).toContain('data-testid="media-held"');
+  });
+
+  it('sends a gated page with its app scripts waiting for the visitor, and allows the script that starts them', async () => {
+    const moduleScript = /<script[^>]* type="module"/;
+    const open = await page('/videos/latest-updates/1/');
+    expect(open.html).toMatch(moduleScript);
+    expect(open.html).toContain('rel="modulepreload"');
+    expect(open.html).not.toContain(BOOT_ATTR);
+    // Twice: the first answer is rendered, the second is the stored page with its scripts' hashes.
+    for (const round of [1, 2]) {
+      const { res, html } = await page('/videos/latest-updates/1/', { 'cf-ipcountry': 'DE' });
+      expect(html, `round ${round}`).not.toMatch(moduleScript);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).toMatch(
+        new RegExp(`<script[^>]* type="text/plain" ${BOOT_ATTR}="/assets/[^"]+\\.js[^"]*">`),
+      );
+      const boot = html.indexOf(DEFERRED_BOOT_SCRIPT);
+      expect(boot).toBeGreaterThan(0);
+      expect(boot).toBeLessThan(html.indexOf('</head>'));
+      const policy = res.headers.get('content-security-policy') ?? '';
+      const digest = createHash('sha256').update(DEFERRED_BOOT_SCRIPT).digest('base64');
+      const nonce = /<script nonce="([^"]+)">\(\(\)=>\{var d=document/.exec(html)?.[1];
+      expect(policy.includes(`'sha256-${digest}'`) || policy.includes(`'nonce-${nonce}'`)).toBe(true);
+    }
   });
 
   it('covers the embed player and error pages too', async () => {

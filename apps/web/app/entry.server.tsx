@@ -1,14 +1,15 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from 'react-router';
+import { deferAppScripts } from './lib/deferred-boot.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
 /**
- * react-router's Node entry with two changes: every inline script (React's, the router's hydration data and
+ * react-router's Node entry with three changes: every inline script (React's, the router's hydration data and
  * ours) carries the response's Content-Security-Policy nonce (docs/decisions/0017-content-security-policy.md),
- * and the page is rendered into one buffer and sent whole.
+ * the page is rendered into one buffer and sent whole, and a gated page's app scripts wait for the visitor.
  */
 export default function handleRequest(
   request: Request,
@@ -56,9 +57,10 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set('Content-Type', 'text/html');
-              resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
-              );
+              const html = Buffer.concat(chunks);
+              // Behind the age gate the app's scripts wait for the visitor (lib/deferred-boot.ts).
+              const body = loadContext.ageGate.shown ? deferAppScripts(html, nonce) : html;
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
