@@ -1,3 +1,4 @@
+import { isLang } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -38,9 +39,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     hdOnly: url.searchParams.get('hd') === '1',
   };
   // A query outside 3–69 characters shows the rule and makes no search (spec §5).
-  if (!searchOk(text)) return { text, page, sort, filters, listing: null };
+  if (!searchOk(text)) return { text, page, sort, filters, listing: null, countText: '' };
   const listing = await context.api.search.videos({ text, page, sort, ...filters });
-  return { text, page, sort, filters, listing };
+  // Counted on the server: in the browser the count's plural rules were the page's first Intl object,
+  // whose locale data costs a phone 50–200 ms of main thread (lib/dated-comments.ts likewise).
+  const lang = isLang(context.lang) ? context.lang : 'en';
+  const countText = getI18n(lang).t('search.count', { count: listing.totalCount });
+  return { text, page, sort, filters, listing, countText };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -50,7 +55,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { text, page, sort, filters, listing } = loaderData;
+  const { text, page, sort, filters, listing, countText } = loaderData;
   const query = (over: Partial<{ sort: Sort; duration: DurationFilter; hdOnly: boolean }>) => {
     const v = { sort, ...filters, ...over };
     const params = new URLSearchParams();
@@ -73,7 +78,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div className="listing">
       <h1 className="page-title">{t('search.title', { query: text })}</h1>
-      <p className="listing__count">{t('search.count', { count: listing.totalCount })}</p>
+      <p className="listing__count">{countText}</p>
       <nav aria-label={t('sort.label')}>
         <ul className="tabs">
           {SORTS.map((s) => (
