@@ -259,3 +259,34 @@ test('toasts vanish after 4 s or on a click', async ({ browser }) => {
   expect(Date.now() - shown).toBeGreaterThan(3_000);
   await page.close();
 });
+
+// A short page stretches its main to keep the footer at the bottom. A paint while the parser had not yet read
+// the footer showed the page stretched, then shrank it (a layout shift of 0.18 at 412 px): no paint comes
+// before the footer is read (root.tsx, rel="expect").
+test('short pages shift nothing while they load, at 320 and 390 px', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/search/1/?s=ab', '/no-such-page/']) {
+      await page.goto(path);
+      await expect(page.locator('link[rel="expect"][blocking="render"]')).toHaveAttribute(
+        'href',
+        '#site-footer',
+      );
+      await expect(page.locator('footer#site-footer')).toBeVisible();
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+        `${path} at ${width}`,
+      ).toBe(0);
+    }
+  }
+});

@@ -18,11 +18,14 @@ const INFO_LINKS = [
   { key: 'sitemap.title', to: '/sitemap-page/' },
 ] as const;
 
+/** The footer's id: the first paint waits until the parser has read it (root.tsx, `rel="expect"`). */
+export const SITE_FOOTER_ID = 'site-footer';
+
 export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation();
   const { partnerLinks } = useRootData().network;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SITE_FOOTER_ID}>
       <div className="site-footer__inner">
         <nav aria-label={t('footer.info')}>
           <ul className="site-footer__links">
