@@ -72,8 +72,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const i18n = getI18n(root.lang);
-  // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
-  const constants = { lang: root.lang, viewer: root.viewer, country: root.country };
   const matches = useMatches();
   // Routes with `handle.bare` (the embed player) render alone: no header, footer or navigation.
   const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
@@ -100,15 +98,24 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR && <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />}
         <Meta />
         <Links />
+        {/* These two inline scripts are written by the server only, like the strings below: they have run
+            before hydration, which leaves the server's text alone, so the browser's bundle carries neither. */}
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file
-          dangerouslySetInnerHTML={{ __html: COOKIE_NOTICE_SCRIPT }}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of cookie-notice.tsx
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? COOKIE_NOTICE_SCRIPT : '' }}
         />
         <script
           nonce={nonce}
+          suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server constants, escaped by safeJson
-          dangerouslySetInnerHTML={{ __html: `window.__CONSTANTS__=${safeJson(constants)};` }}
+          dangerouslySetInnerHTML={{
+            // The legacy front end's server-provided constants object (spec §6: sign-in state comes from it).
+            __html: import.meta.env.SSR
+              ? `window.__CONSTANTS__=${safeJson({ lang: root.lang, viewer: root.viewer, country: root.country })};`
+              : '',
+          }}
         />
         {/* This language's strings for the groups this page shows, read once by lib/i18n.ts in the browser.
             The client renders it empty: hydration leaves the server's text alone. */}

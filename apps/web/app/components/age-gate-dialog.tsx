@@ -27,8 +27,6 @@ export function AgeGateDialog({ embedded }: { embedded: boolean }) {
     }
     // Focus starts on the gate's one action rather than the first language button.
     dialog.querySelector<HTMLElement>('[data-age-gate-enter]')?.focus();
-    // A button clicked before the app's scripts ran is clicked again, now handled (lib/deferred-boot.ts).
-    (window as { __vtGate?: () => void }).__vtGate?.();
     if (window.location.hash === AGE_GATE_FAILED_HASH) {
       setState('failed');
       window.history.replaceState(

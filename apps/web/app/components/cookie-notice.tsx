@@ -17,7 +17,7 @@ function dismissed(): boolean {
  * everyone else gets it with the page's first paint instead of after hydration (it was the late LCP
  * element of every first visit).
  */
-export const COOKIE_NOTICE_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(COOKIES_NOTICE_KEY)})==='1')document.documentElement.classList.add('cookies-ok')}catch(e){}`;
+export const COOKIE_NOTICE_SCRIPT = `try{if(localStorage.getItem(${/* @__PURE__ */ JSON.stringify(COOKIES_NOTICE_KEY)})==='1')document.documentElement.classList.add('cookies-ok')}catch(e){}`;
 
 /**
  * The cookie notice (shell), until the visitor closes it; the choice stays in local storage (spec §3).

@@ -25,7 +25,11 @@ export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation();
   const { partnerLinks } = useRootData().network;
   return (
-    <footer className="site-footer" id={SITE_FOOTER_ID}>
+    <footer
+      className="site-footer"
+      // Server only, like the link that waits for it: the browser's bundle has no room for it.
+      id={import.meta.env.SSR ? SITE_FOOTER_ID : undefined}
+    >
       <div className="site-footer__inner">
         <nav aria-label={t('footer.info')}>
           <ul className="site-footer__links">
