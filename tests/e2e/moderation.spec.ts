@@ -1,6 +1,7 @@
 import { expect, newPage, test } from './fixtures';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
+import { pendingVideo } from './helpers/pending-video';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
 test('upload → queue with progress → keyboard approval → listed, searchable, playable → edit held for approval → report → takedown → audit', async ({
@@ -195,4 +196,46 @@ test('members and visitors get a 404 from every moderation page', async ({ brows
   const html = await (await member.request.get('/moderation/')).text();
   expect(html.match(/data-testid="account-menu"/g)).toHaveLength(1);
   expect(html).not.toContain('<div hidden id="S:');
+});
+
+// The queue polls every few seconds. A poll sent before an approval and answered after it carried the approved
+// item, and put it back on screen until the next poll (routes/moderation-queue.tsx counts decisions).
+test('a queue poll answered after an approval does not bring the approved item back', async ({ browser }) => {
+  const stamp = Date.now() % 1_000_000;
+  const moderatorName = `warden_p${stamp}`;
+  createStaff(moderatorName, 'moderator');
+  const title = `Late poll ${stamp}`;
+  await pendingVideo(1, title);
+  const mod = await newPage(browser);
+  await signInAs(mod, moderatorName, STAFF_PASSWORD);
+  await mod.goto('/moderation/');
+  const item = mod.getByTestId('queue-item').filter({ hasText: title });
+  await expect(item).toHaveCount(1);
+
+  // Every poll's answer is fetched at once (the item still pending) and handed to the page only when let go.
+  const held: { fetched: Promise<void>; release: () => void }[] = [];
+  await mod.route(/\/trpc\/moderation\.queue/, async (route) => {
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    const fetched = route.fetch();
+    held.push({ fetched: fetched.then(() => undefined), release });
+    const response = await fetched;
+    await released;
+    await route.fulfill({ response });
+  });
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await held[0]!.fetched;
+
+  await item.getByRole('button', { name: /Approve/ }).click();
+  await expect(mod.getByTestId('toast').filter({ hasText: 'Approved 1 item' })).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  // The late answer is handed over; the page renders it and, a poll interval later, asks again (held too).
+  held[0]!.release();
+  await expect.poll(() => held.length).toBeGreaterThan(1);
+  expect(await item.count()).toBe(0);
+  for (const h of held) h.release();
+  await mod.unrouteAll({ behavior: 'ignoreErrors' });
 });

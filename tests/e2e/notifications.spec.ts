@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, newPage, test } from './fixtures';
 import { seriousViolations } from './helpers/axe';
 import { newMember, openAccountMenu } from './helpers/members';
-import { withSiteDb } from './helpers/site-db';
+import { pendingVideo } from './helpers/pending-video';
 import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
 
 /** The signed-in member's id, from their menu's profile link. */
@@ -11,42 +11,6 @@ async function memberId(page: Page): Promise<number> {
   const href = await page.getByRole('link', { name: 'My profile' }).getAttribute('href');
   await page.keyboard.press('Escape');
   return Number(/\/members\/(\d+)\//.exec(href ?? '')![1]);
-}
-
-/**
- * A processed upload of `uploaderId` waiting for a moderator, as media.ingest leaves it (the upload itself is
- * moderation.spec.ts's journey): it reuses a demo video's media.
- */
-function pendingVideo(uploaderId: number, title: string): Promise<{ id: number; dir: string }> {
-  const dir = title.toLowerCase().replaceAll(' ', '-');
-  const now = Math.floor(Date.now() / 1000);
-  return withSiteDb(async (db) => {
-    const media = await db
-      .selectFrom('videos')
-      .select(['media_path', 'duration_sec', 'width', 'height', 'timeline_count', 'timeline_interval'])
-      .where('status_id', '=', 1)
-      .where('media_path', 'is not', null)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const { id } = await db
-      .insertInto('videos')
-      .values({
-        ...media,
-        dir,
-        title,
-        description: 'An invented home movie.',
-        status_id: 2,
-        gender: 'straight',
-        post_date: now,
-        added_at: now,
-        uploader_id: uploaderId,
-        content_hash: `e2e-${title}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id, dir };
-  });
 }
 
 /** Reloads until the bell shows `count` (a job or another member may still be on its way). */
@@ -110,7 +74,9 @@ test('friend request accepted in place, a comment and an approval reach the memb
   await expect(item).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   // The mutation's answer is awaited and shown, so a failure here says whether the click sent nothing,
   // the server refused, or the page did not show the answer.
-  const answered = mod.waitForResponse((r) => r.url().includes('/trpc/moderation.approve'));
+  const answered = mod.waitForResponse((r) => r.url().includes('/trpc/moderation.approve'), {
+    timeout: 15_000,
+  });
   await item.getByRole('button', { name: /Approve/ }).click();
   const answer = await answered;
   expect(answer.status(), await answer.text()).toBe(200);

@@ -55,6 +55,12 @@ test('the search page: relevance by default, sorts and filters, and the length r
   expect(r.status()).toBe(301);
   await page.goto('/search/1/?s=summer');
   await expect(page.locator('h1')).toHaveText('Search results for “summer”');
+  // The count is written by the loader (no plural rules in the browser), and agrees with the thumbs shown.
+  const count = Number(
+    (await page.locator('.listing__count').textContent())?.match(/^(\d+) videos? found$/)?.[1],
+  );
+  expect(count).toBeGreaterThanOrEqual(await page.getByTestId('thumb').count());
+  expect(count).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'Relevance' })).toHaveAttribute('aria-current', 'page');
   const titles = await page.getByTestId('thumb').locator('.thumb__title').allTextContents();
   expect(titles.slice(0, 3).every((t) => /summer/i.test(t))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Behind the age gate the app's scripts wait for the visitor (ADR 0008, "the app waits for the visitor"):
+ * Behind the age gate the app's scripts wait for the visitor (docs/decisions/0047):
  * the page after the gate is not displayed, so nothing needs React until the visitor acts. The server writes
  * the router's module script inert (`type="text/plain"`, its module preloads listed in BOOT_ATTR) and drops
  * the preloads, and adds DEFERRED_BOOT_SCRIPT to the head (lib/deferred-boot.server.ts). That script:
