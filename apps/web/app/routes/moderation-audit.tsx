@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { ModTable } from '../components/moderation/mod-table';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
@@ -97,7 +98,7 @@ export default function ModerationAudit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <EmptyState>{t('moderation.audit.empty')}</EmptyState>
       ) : (
-        <table className="mod-table" data-testid="audit-log">
+        <ModTable data-testid="audit-log">
           <thead>
             <tr>
               <th>{t('moderation.audit.when')}</th>
@@ -132,7 +133,7 @@ export default function ModerationAudit({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ModTable>
       )}
       {pages > 1 && (
         <nav className="mod-pages" aria-label={t('pagination.label')}>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { ModTable } from '../components/moderation/mod-table';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
 import { getI18n } from '../lib/i18n';
@@ -246,43 +247,41 @@ export default function ModerationQuarantine({ loaderData }: Route.ComponentProp
       {loaderData.lists.length === 0 ? (
         <EmptyState>{t('moderation.blocklists.empty')}</EmptyState>
       ) : (
-        <div className="mod-table-scroll">
-          <table className="mod-table" data-testid="blocklists">
-            <thead>
-              <tr>
-                <th>{t('moderation.blocklists.name')}</th>
-                <th>{t('moderation.blocklists.kind')}</th>
-                <th>{t('moderation.blocklists.entries')}</th>
-                <th>{t('moderation.blocklists.imported_at')}</th>
-                <th />
+        <ModTable data-testid="blocklists">
+          <thead>
+            <tr>
+              <th>{t('moderation.blocklists.name')}</th>
+              <th>{t('moderation.blocklists.kind')}</th>
+              <th>{t('moderation.blocklists.entries')}</th>
+              <th>{t('moderation.blocklists.imported_at')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.lists.map((l) => (
+              <tr key={l.id} data-testid="blocklist">
+                <td>{l.name}</td>
+                <td>
+                  {t(
+                    l.kind === 'file'
+                      ? 'moderation.blocklists.kind_file'
+                      : 'moderation.blocklists.kind_fingerprint',
+                  )}
+                </td>
+                <td>{new Intl.NumberFormat(lang).format(l.entries)}</td>
+                <td>
+                  {formatDate(l.createdAt, lang)}
+                  {l.importedBy ? ` · ${l.importedBy}` : ''}
+                </td>
+                <td>
+                  <button type="button" className="button button--small" onClick={() => removeList(l.id)}>
+                    {t('moderation.blocklists.remove')}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {loaderData.lists.map((l) => (
-                <tr key={l.id} data-testid="blocklist">
-                  <td>{l.name}</td>
-                  <td>
-                    {t(
-                      l.kind === 'file'
-                        ? 'moderation.blocklists.kind_file'
-                        : 'moderation.blocklists.kind_fingerprint',
-                    )}
-                  </td>
-                  <td>{new Intl.NumberFormat(lang).format(l.entries)}</td>
-                  <td>
-                    {formatDate(l.createdAt, lang)}
-                    {l.importedBy ? ` · ${l.importedBy}` : ''}
-                  </td>
-                  <td>
-                    <button type="button" className="button button--small" onClick={() => removeList(l.id)}>
-                      {t('moderation.blocklists.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ModTable>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { ModTable } from '../components/moderation/mod-table';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
 import { getI18n } from '../lib/i18n';
@@ -126,7 +127,7 @@ export default function ModerationTakedowns({ loaderData }: Route.ComponentProps
       {loaderData.records.length === 0 ? (
         <EmptyState>{t('moderation.takedowns.empty')}</EmptyState>
       ) : (
-        <table className="mod-table">
+        <ModTable>
           <thead>
             <tr>
               <th>{t('moderation.takedowns.date')}</th>
@@ -157,7 +158,7 @@ export default function ModerationTakedowns({ loaderData }: Route.ComponentProps
               </tr>
             ))}
           </tbody>
-        </table>
+        </ModTable>
       )}
     </section>
   );

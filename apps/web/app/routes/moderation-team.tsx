@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { ModTable } from '../components/moderation/mod-table';
 import { useToast } from '../components/toasts';
 import { apiClient } from '../lib/api-client';
 import { getI18n } from '../lib/i18n';
@@ -77,7 +78,7 @@ export default function ModerationTeam({ loaderData }: Route.ComponentProps) {
   return (
     <section className="moderation-team">
       <h1 className="page-title">{t('moderation.team.title')}</h1>
-      <table className="mod-table">
+      <ModTable>
         <thead>
           <tr>
             <th>{t('moderation.team.name')}</th>
@@ -87,7 +88,7 @@ export default function ModerationTeam({ loaderData }: Route.ComponentProps) {
           </tr>
         </thead>
         <tbody>{loaderData.staff.map(row)}</tbody>
-      </table>
+      </ModTable>
       <form className="mod-form mod-form--inline" onSubmit={search}>
         <label className="mod-form__field">
           <span>{t('moderation.team.find')}</span>
@@ -108,7 +109,7 @@ export default function ModerationTeam({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       {found && (
-        <table className="mod-table">
+        <ModTable>
           <tbody>
             {found.length ? (
               found.map(row)
@@ -118,7 +119,7 @@ export default function ModerationTeam({ loaderData }: Route.ComponentProps) {
               </tr>
             )}
           </tbody>
-        </table>
+        </ModTable>
       )}
     </section>
   );

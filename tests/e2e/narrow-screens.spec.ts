@@ -1,0 +1,77 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createStaff, STAFF_PASSWORD, signInAs } from './helpers/staff';
+
+// German and Russian have the longest words of the ten languages ("Moderationswarteschlange",
+// "Lateinamerikanisch", "Документальное"): a page that fits a 320 px screen in both fits it in the others.
+const LONG_WORDED = ['de', 'ru'] as const;
+
+/** Each page, in each long-worded language, is no wider than the screen (nothing scrolls sideways). */
+async function expectEachFits(page: Page, baseURL: string, paths: string[]) {
+  for (const lang of LONG_WORDED) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} in ${lang}`).toBe(0);
+    }
+  }
+}
+
+async function firstHref(page: Page, path: string, selector: string): Promise<string> {
+  await page.goto(path);
+  const href = await page.locator(selector).first().getAttribute('href');
+  expect(href, `a link matching ${selector} on ${path}`).toBeTruthy();
+  return href!;
+}
+
+test('public pages fit a 320 px screen in the longest-worded languages', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 320, height: 700 });
+  const paths = [
+    '/',
+    '/videos/latest-updates/1/',
+    await firstHref(page, '/videos/latest-updates/1/', 'a.thumb__link'),
+    '/search/1/?s=summer',
+    '/categories/',
+    await firstHref(page, '/categories/', 'a.category-index__item'),
+    '/albums/latest-updates/1/',
+    await firstHref(page, '/albums/latest-updates/1/', 'a[href^="/album/"]'),
+    '/models/most-popular/1/',
+    await firstHref(page, '/models/most-popular/1/', 'a[href^="/model/"]'),
+    '/community/recent/1/',
+    await firstHref(page, '/community/recent/1/', 'a[href^="/members/"]'),
+    '/playlists/most-popular/1/',
+    '/top-country/1/',
+    '/information/',
+    '/sitemap-page/',
+    '/login/',
+    '/register/',
+    '/restore/',
+  ];
+  await expectEachFits(page, baseURL!, paths);
+});
+
+test('staff pages fit a 320 px screen in the longest-worded languages', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const name = `warden_s${Date.now() % 1_000_000}`;
+  createStaff(name, 'admin');
+  await signInAs(page, name, STAFF_PASSWORD);
+  await page.setViewportSize({ width: 320, height: 700 });
+  // The queue's title is one German word; the team table and the audit log's action select were wider than
+  // the screen in every language.
+  const paths = [
+    '/moderation/',
+    '/moderation/reports/',
+    '/moderation/takedowns/',
+    '/moderation/appeals/',
+    '/moderation/transparency/',
+    '/moderation/team/',
+    '/moderation/audit/',
+    '/moderation/quarantine/',
+  ];
+  await expectEachFits(page, baseURL!, paths);
+});
