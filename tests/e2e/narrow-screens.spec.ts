@@ -75,3 +75,19 @@ test('staff pages fit a 320 px screen in the longest-worded languages', async ({
   ];
   await expectEachFits(page, baseURL!, paths);
 });
+
+test('the report dialog fits a 320 px screen in the longest-worded languages', async ({ page, baseURL }) => {
+  // Its subject select is as wide as its longest option and its file input as its button and text: in the
+  // dialog's grid they had widened the form past the dialog, which then scrolled sideways to the focused field.
+  await page.setViewportSize({ width: 320, height: 700 });
+  const video = await firstHref(page, '/videos/latest-updates/1/', 'a.thumb__link');
+  for (const lang of LONG_WORDED) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
+    await page.goto(video);
+    await page.getByTestId('report-video').click();
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog.locator('select').first()).toBeVisible();
+    const sideways = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
+    expect(sideways, `the report dialog in ${lang}`).toBe(0);
+  }
+});
