@@ -1,15 +1,17 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@vt/api/trpc';
+import { once } from './use-on-demand';
 
 type Client = TRPCClient<AppRouter>;
-let client: Promise<Client> | undefined;
 
 // @trpc/client (~6 kB gzipped) is fetched with the first call, not with the page: most pages call it
-// only after a click or a scroll, and none needs it to render.
-const load = () =>
-  (client ??= import('@trpc/client').then(({ createTRPCClient, httpBatchLink }) =>
+// only after a click or a scroll, and none needs it to render. A failed fetch is forgotten, or one
+// moment offline would fail every later call of the page (the moderation queue's poll among them).
+const load = once(() =>
+  import('@trpc/client').then(({ createTRPCClient, httpBatchLink }) =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
-  ));
+  ),
+);
 
 /** Stands for `client.a.b…` until a procedure (`.query(…)`, `.mutate(…)`) is called on it. */
 function path(keys: readonly string[]): unknown {
