@@ -23,6 +23,24 @@ describe('deferAppScripts', () => {
     expect(out).toContain(`<script nonce="n0nce">${DEFERRED_BOOT_SCRIPT}</script></head>`);
   });
 
+  it('edits a whole page as the router writes it: preloads in the head, the script at the end of the body', () => {
+    const html = Buffer.from(
+      '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"/>' +
+        '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="stylesheet" href="/a.css"/>' +
+        '<link rel="modulepreload" href="/assets/root-B.js" nonce="n"/></head><body><h1>Ретро ✓ 日本</h1>' +
+        '<script nonce="n">window.__reactRouterContext = {"a":"<\\/script>"};</script>' +
+        '<script nonce="n" type="module" async="">import "/assets/entry.client-A.js";</script></body></html>',
+    );
+    const out = deferAppScripts(html, 'k').toString('utf8');
+    expect(out).toBe(
+      '<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"/><link rel="stylesheet" href="/a.css"/>' +
+        `<script nonce="k">${DEFERRED_BOOT_SCRIPT}</script></head><body><h1>Ретро ✓ 日本</h1>` +
+        '<script nonce="n">window.__reactRouterContext = {"a":"<\\/script>"};</script>' +
+        `<script nonce="n" type="text/plain" ${BOOT_ATTR}="/assets/entry.client-A.js /assets/root-B.js">` +
+        'import "/assets/entry.client-A.js";</script></body></html>',
+    );
+  });
+
   it('writes a boot script that parses', () => {
     expect(() => new Function(DEFERRED_BOOT_SCRIPT)).not.toThrow();
   });
