@@ -65,8 +65,29 @@ function liteReactI18next(): Plugin {
   };
 }
 
+/**
+ * The browser bundle takes React Router's production build. The package's exports name only its development
+ * build (remix-run/react-router#14102), whose dev-only warnings, kept by `ENABLE_DEV_WARNINGS`, were 539 B
+ * brotli of every first load. The server keeps the development build: the API's request handler imports
+ * react-router outside Vite, and two copies on one side would not share the router's contexts
+ * (docs/decisions/0049-react-router-production-build-in-the-browser.md).
+ */
+function routerProductionBuild(): Plugin {
+  const dist = join(import.meta.dirname, '../../node_modules/react-router/dist/production');
+  return {
+    name: 'vt-react-router-production',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(id, _importer, options) {
+      if (options?.ssr) return;
+      if (id === 'react-router') return join(dist, 'index.mjs');
+      if (id === 'react-router/dom') return join(dist, 'dom-export.mjs');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [liteReactI18next(), reactRouter(), stringChunks()],
+  plugins: [liteReactI18next(), routerProductionBuild(), reactRouter(), stringChunks()],
   build: {
     // hls.js (~580 kB) is a lazy chunk loaded only by the player; nothing else comes close.
     chunkSizeWarningLimit: 600,

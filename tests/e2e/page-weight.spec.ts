@@ -141,7 +141,7 @@ test('home, a listing, a video, a model and search results load at most 120 KB o
     const gz = scripts.reduce((sum, s) => sum + gzipSync(s.body, { level: 9 }).length, 0);
     test.info().annotations.push({
       type: 'first-load JS',
-      description: `${path}: ${scripts.length} files, brotli ${(br / 1024).toFixed(1)} KB, gzip ${(gz / 1024).toFixed(1)} KB`,
+      description: `${path}: ${scripts.length} files, brotli ${br} B (${(br / 1024).toFixed(1)} KB), gzip ${(gz / 1024).toFixed(1)} KB`,
     });
     expect(br, path).toBeLessThanOrEqual(BUDGET);
   }
