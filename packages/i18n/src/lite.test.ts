@@ -14,7 +14,7 @@ function keys(tree: Tree, prefix = ''): string[] {
 const english = keys(catalogs.en as Tree);
 /** Every key a page may ask for: plural keys by their base, as t() is called with `count`. */
 const asked = [...new Set(english.map((key) => key.replace(/_(one|other)$/, '')))];
-const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1.5];
+const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1.5, 1234, 12345, 1234567];
 
 /** The browser's instance for a language: what the page gets, every group it may load. */
 function browserI18n(lang: (typeof LANGS)[number]) {

@@ -1,3 +1,4 @@
+import { groupDigits } from './group-digits';
 import type { Lang } from './langs';
 import type { Tree } from './strings';
 
@@ -58,7 +59,10 @@ export class LiteI18n {
       const value = options[name.trim()];
       // i18next keeps a placeholder without a value as it is, and prints null as nothing.
       if (value === undefined) return match;
-      return value === null ? '' : String(value);
+      if (value === null) return '';
+      return name.trim() === 'count' && typeof value === 'number'
+        ? groupDigits(value, this.language)
+        : String(value);
     });
   }
 
