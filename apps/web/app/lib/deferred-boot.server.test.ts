@@ -41,6 +41,17 @@ describe('deferAppScripts', () => {
     );
   });
 
+  it('finds the router script past an earlier script that holds the same text', () => {
+    const decoy = '<script nonce="n">var s = \' type="module" async="">\';</script>';
+    const html = page(
+      `<link rel="modulepreload" href="/assets/root-B.js"/>${decoy}` +
+        '<script nonce="n" type="module" async="">import "/assets/root-B.js";</script>',
+    );
+    const out = deferAppScripts(html, 'k').toString('utf8');
+    expect(out).toContain(decoy);
+    expect(out).toContain(`<script nonce="n" type="text/plain" ${BOOT_ATTR}="/assets/root-B.js">import`);
+  });
+
   it('writes a boot script that parses', () => {
     expect(() => new Function(DEFERRED_BOOT_SCRIPT)).not.toThrow();
   });
