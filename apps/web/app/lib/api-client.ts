@@ -5,8 +5,9 @@ import { once } from './use-on-demand';
 type Client = TRPCClient<AppRouter>;
 
 // @trpc/client (~6 kB gzipped) is fetched with the first call, not with the page: most pages call it
-// only after a click or a scroll, and none needs it to render. A failed fetch is forgotten, or one
-// moment offline would fail every later call of the page (the moderation queue's poll among them).
+// only after a click or a scroll, and none needs it to render. A failed fetch is forgotten, so the next
+// call imports again: a browser that follows the current HTML spec fetches the module anew (whatwg/html
+// #10327); one that keeps failed modules fails at once, as every call did here before.
 const load = once(() =>
   import('@trpc/client').then(({ createTRPCClient, httpBatchLink }) =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] }),
