@@ -64,3 +64,16 @@ describe('English fallback in the browser', () => {
     expect(sut.t('nav.menu')).toBe((catalogs.de as { nav: { menu: string } }).nav.menu);
   });
 });
+
+describe('counts', () => {
+  it("are written with the language's thousands separators, in the browser as on the server", () => {
+    const want = { en: '32,367 videos', de: '32.367 Videos', fr: '32\u202f367 vidéos', ja: '動画32,367本' };
+    for (const [lang, text] of Object.entries(want) as [keyof typeof want, string][]) {
+      expect(browserI18n(lang).t('categories.videos_count', { count: 32367 })).toBe(text);
+      // biome-ignore lint/suspicious/noExplicitAny: the server's t is typed by key
+      expect((createI18n(lang).t as any)('categories.videos_count', { count: 32367 })).toBe(text);
+    }
+    // Spanish groups from five digits, and a count's other uses (plural choice) see the number itself.
+    expect(browserI18n('es').t('categories.videos_count', { count: 1234 })).toMatch(/^1234 /);
+  });
+});

@@ -55,12 +55,13 @@ export class LiteI18n {
 
   private interpolate(text: string, options: Options | undefined): string {
     if (!options) return text;
-    return text.replace(PLACEHOLDER, (match, name: string) => {
-      const value = options[name.trim()];
+    return text.replace(PLACEHOLDER, (match, placeholder: string) => {
+      const name = placeholder.trim();
+      const value = options[name];
       // i18next keeps a placeholder without a value as it is, and prints null as nothing.
       if (value === undefined) return match;
       if (value === null) return '';
-      return name.trim() === 'count' && typeof value === 'number'
+      return name === 'count' && typeof value === 'number'
         ? groupDigits(value, this.language)
         : String(value);
     });
