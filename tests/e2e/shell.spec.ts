@@ -153,6 +153,24 @@ test('ads: 728×128 under the player scaled to fit, four footer banners (two up 
   // The frame is scaled as a whole, not cropped: its drawn width matches the zone's.
   expect(Math.abs(frame.width - box.width)).toBeLessThan(1);
   expect(Math.abs(frame.height / frame.width - 128 / 728)).toBeLessThan(0.01);
+  // Wide again, it is drawn at its own size again.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => (await under.locator('iframe').boundingBox())!.width).toBe(728);
+});
+
+test('an ad that fits is left at its own size: nothing is written into its style after load', async ({
+  page,
+}) => {
+  // A write there had the browser restyle and repaint the page after hydration.
+  await page.setViewportSize(MOBILE);
+  await page.goto(LISTING);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const ad = page.getByTestId('footer-banner').filter({ visible: true }).first();
+  await ad.scrollIntoViewIfNeeded();
+  // Two frames on, the resize observers have reported.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect((await ad.boundingBox())!.width).toBe(300);
+  expect(await ad.getAttribute('style')).not.toContain('--ad-scale');
 });
 
 test('ad code runs in an opaque origin: it cannot read the page cookies, storage or DOM', async ({

@@ -18,8 +18,11 @@ export function createEmptyI18n(lang: Lang): LiteI18n {
   return new LiteI18n(lang);
 }
 
-/** Adds one part (a group, or a page's bundle): the language's texts and their English fallbacks. */
+/**
+ * Adds one part (a group, or a page's bundle): the language's texts and their English fallbacks. The part
+ * becomes the instance's (parsed for it alone: the page's inline JSON, a string chunk): it is not copied.
+ */
 export function addStrings(instance: LiteI18n, lang: Lang, part: StringsPart): void {
-  instance.add(lang, part.own);
-  if (lang !== 'en') instance.add('en', part.fallback);
+  instance.add(lang, part.own, true);
+  if (lang !== 'en') instance.add('en', part.fallback, true);
 }

@@ -65,6 +65,28 @@ describe('English fallback in the browser', () => {
   });
 });
 
+describe('strings arriving group by group, as the browser gets them', () => {
+  it('answer as all groups at once: each part is kept and the next merged into it, in every language', () => {
+    for (const lang of LANGS) {
+      const whole = browserI18n(lang);
+      const sut = createEmptyI18n(lang);
+      for (const group of BROWSER_STRING_GROUPS) addStrings(sut, lang, stringsFor(catalogs, lang, [group]));
+      const differences = asked.filter((key) => sut.t(key, { count: 2 }) !== whole.t(key, { count: 2 }));
+      expect(differences.slice(0, 5), lang).toEqual([]);
+    }
+  });
+
+  it('a tree added without being given away is copied: merging more into the store leaves it alone', () => {
+    const given: Tree = { nav: { menu: 'Menu' } };
+    const sut = createEmptyI18n('en');
+    sut.add('en', given);
+    sut.add('en', { nav: { videos: 'Videos' } });
+    expect(given).toEqual({ nav: { menu: 'Menu' } });
+    expect(sut.t('nav.videos')).toBe('Videos');
+    expect(sut.t('nav.menu')).toBe('Menu');
+  });
+});
+
 describe('counts', () => {
   it("are written with the language's thousands separators, in the browser as on the server", () => {
     const want = { en: '32,367 videos', de: '32.367 Videos', fr: '32\u202f367 vidéos', ja: '動画32,367本' };

@@ -21,18 +21,26 @@ export class LiteI18n {
     this.language = lang;
   }
 
-  /** Deep-merges a tree of texts into one language's store (i18next's addResourceBundle, deep, overwrite). */
-  add(lang: string, tree: Tree): void {
+  /**
+   * Deep-merges a tree of texts into one language's store (i18next's addResourceBundle, deep, overwrite).
+   * An `owned` tree is the caller's to give away (parsed for this instance alone): it is kept as it is,
+   * and merged into later, instead of copied. Copying the page's inline strings key by key was a third of
+   * the longest task of a listing's hydration on a slowed phone.
+   */
+  add(lang: string, tree: Tree, owned = false): void {
+    const store = this.stores.get(lang);
+    if (!store) {
+      this.stores.set(lang, owned ? tree : structuredClone(tree));
+      return;
+    }
     const merge = (into: Tree, from: Tree) => {
       for (const [k, v] of Object.entries(from)) {
         const have = into[k];
         if (typeof v === 'object' && typeof have === 'object') merge(have, v);
-        else into[k] = typeof v === 'object' ? structuredClone(v) : v;
+        else into[k] = typeof v === 'object' && !owned ? structuredClone(v) : v;
       }
     };
-    const store = this.stores.get(lang) ?? {};
     merge(store, tree);
-    this.stores.set(lang, store);
   }
 
   private lookup(lang: string, key: string): string | undefined {

@@ -27,9 +27,16 @@ export function AdFrame({ src, width, height, testId, lazy = true }: AdFrameProp
     const el = box.current;
     if (!el) return;
     // The observer's first report gives the box's width once laid out: reading it here would force a layout
-    // of the whole page in the middle of hydration.
+    // of the whole page in the middle of hydration. The scale is written only when it changes, and not for a
+    // hidden box (width 0): each write after load restyles the ad.
+    let scale = 1;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) el.style.setProperty('--ad-scale', String(Math.min(1, entry.contentRect.width / width)));
+      const boxWidth = entry?.contentRect.width ?? 0;
+      const next = Math.min(1, boxWidth / width);
+      if (boxWidth === 0 || next === scale) return;
+      scale = next;
+      if (next === 1) el.style.removeProperty('--ad-scale');
+      else el.style.setProperty('--ad-scale', String(next));
     });
     observer.observe(el);
     return () => observer.disconnect();
