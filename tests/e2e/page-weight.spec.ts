@@ -51,9 +51,12 @@ async function firstLoad(page: Page, path: string) {
   return { html: (await document?.text()) ?? '', scripts };
 }
 
-/** Keys outside the `core` group (packages/i18n/src/strings.ts): information page texts, staff, upload, mail. */
+/**
+ * Keys outside the `core` group (packages/i18n/src/strings.ts): information page texts, the video page's
+ * (watch), the model pages', staff, upload, mail.
+ */
 const NOT_CORE =
-  /^(info\.pages\.[^.]+\.(?!title$)|moderation\.|upload\.|album_upload\.|member_edit\.|notification\.|mail\.)/;
+  /^(info\.pages\.[^.]+\.(?!title$)|(player|download|comments|share|video|embed)\.|models\.|model\.(?!stat\.|wall_)|moderation\.|upload\.|album_upload\.|member_edit\.|notification\.|mail\.)/;
 
 const BUDGET = 120 * 1024;
 const brotli = (body: Buffer) =>
@@ -116,7 +119,16 @@ test('a switch of language fetches the new strings and renders them without a re
   expect(fetched).toContain('strings-de-core');
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
-  // A client-side move to a page with more strings fetches that group in the language shown.
+  // A client-side move to a page with more strings fetches that group in the language shown: a video page
+  // (whose route has no client loader, so hovering a thumb still warms its data)…
+  const thumb = page.getByTestId('thumb').first();
+  const title = (await thumb.locator('.thumb__title').textContent())!;
+  await thumb.locator('a').click();
+  await expect(page).toHaveURL(/\/videos\/\d+\/[^/]+\/$/);
+  await expect(page.locator('h1')).toHaveText(title);
+  await expect(page.getByRole('button', { name: lookup('de', 'video.share'), exact: true })).toBeVisible();
+  expect(fetched).toContain('strings-de-watch');
+  // …and an information page.
   await page.locator('footer a[href="/information/terms/"]').first().click();
   await expect(page).toHaveURL(/\/information\/terms\/$/);
   await expect(page.locator('h1')).toHaveText(lookup('de', 'info.pages.terms.title'));

@@ -24,6 +24,13 @@ describe('string groups', () => {
     expect(stringGroupOf('info.pages.terms.summary')).toBe('info');
     expect(stringGroupOf('moderation.title')).toBe('staff');
     expect(stringGroupOf('upload.title')).toBe('upload');
+    expect(stringGroupOf('player.play')).toBe('watch');
+    expect(stringGroupOf('download.title')).toBe('watch');
+    expect(stringGroupOf('models.headline.most-popular')).toBe('models');
+    expect(stringGroupOf('model.headline.wall')).toBe('models');
+    // A channel's counts and a wall (member pages too) are not the model pages' alone.
+    expect(stringGroupOf('model.stat.videos')).toBe('core');
+    expect(stringGroupOf('model.wall_empty')).toBe('core');
     expect(stringGroupOf('mail.confirm.subject')).toBe('server');
   });
 

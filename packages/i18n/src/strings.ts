@@ -6,18 +6,30 @@ import type { Lang } from './langs';
  * route `handle.strings`; `server` never leaves the server. Groups are decided by key, so the catalogs
  * stay one JSON file per language.
  */
-export const STRING_GROUPS = ['core', 'info', 'staff', 'upload', 'server'] as const;
+export const STRING_GROUPS = ['core', 'info', 'watch', 'models', 'staff', 'upload', 'server'] as const;
 export type StringGroup = (typeof STRING_GROUPS)[number];
 /** The groups a browser may receive. */
 export type BrowserStringGroup = Exclude<StringGroup, 'server'>;
-export const BROWSER_STRING_GROUPS: readonly BrowserStringGroup[] = ['core', 'info', 'staff', 'upload'];
+export const BROWSER_STRING_GROUPS: readonly BrowserStringGroup[] = [
+  'core',
+  'info',
+  'watch',
+  'models',
+  'staff',
+  'upload',
+];
 /** The groups a page can ask for. */
 export type PageStringGroup = Exclude<StringGroup, 'core' | 'server'>;
-export const PAGE_STRING_GROUPS: readonly PageStringGroup[] = ['info', 'staff', 'upload'];
+export const PAGE_STRING_GROUPS: readonly PageStringGroup[] = ['info', 'watch', 'models', 'staff', 'upload'];
 
 export function stringGroupOf(key: string): StringGroup {
   // Footers and the sitemap link every information page by its title; the texts are the bulk (~60%).
   if (key.startsWith('info.pages.')) return key.endsWith('.title') ? 'core' : 'info';
+  // The player, the download gate, comments and sharing: video pages, albums, the embed and the staff queue.
+  if (/^(player|download|comments|share|video|embed)\./.test(key)) return 'watch';
+  // The model pages' own texts; a channel's counts and a wall (member pages have one too) stay in core.
+  if (key.startsWith('models.') || (key.startsWith('model.') && !/^model\.(stat\.|wall_)/.test(key)))
+    return 'models';
   if (key.startsWith('moderation.')) return 'staff';
   if (/^(upload|album_upload|member_edit|notification)\./.test(key)) return 'upload';
   if (key.startsWith('mail.')) return 'server';

@@ -106,6 +106,27 @@ export async function loadStrings(lang: Lang, groups: readonly BrowserStringGrou
   for (const [i, part] of parts.entries()) add(lang, [missing[i]], part.default);
 }
 
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * The loading of those of `groups` of `lang` not here yet, one for everyone who asks meanwhile; null when
+ * all are here. A failed load is forgotten, so the next ask tries again.
+ */
+export function pendingStrings(lang: Lang, groups: readonly BrowserStringGroup[]): Promise<void> | null {
+  adoptInlineStrings();
+  const missing = groups.filter((group) => !loaded.get(lang)?.has(group));
+  if (missing.length === 0) return null;
+  const key = `${lang}:${missing.join(',')}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loadStrings(lang, missing);
+    loading.set(key, promise);
+    const forget = () => loading.delete(key);
+    void promise.then(forget, forget);
+  }
+  return promise;
+}
+
 /** The language the page renders in now (its `<html lang>`), for loading strings before a navigation. */
 export function currentLang(): Lang {
   return (typeof document !== 'undefined' ? document.documentElement.lang : 'en') as Lang;

@@ -1,3 +1,4 @@
+import type { BrowserStringGroup } from '@vt/i18n/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
@@ -8,14 +9,20 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
+import { preloadStrings, useStrings } from '../lib/use-strings';
 import { useViewStat } from '../lib/use-view-stat';
 import embedCss from '../styles/embed.css?url';
 import type { Route } from './+types/embed';
 
+/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
+ * move (lib/use-strings.ts). */
+const strings: BrowserStringGroup[] = ['watch'];
+preloadStrings(strings);
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: embedCss }];
 
 /** The root layout leaves out the header, footer and navigation for routes with this handle. */
-export const handle = { bare: true };
+export const handle = { bare: true, strings };
 
 /**
  * `/embed/{video_id}/{dir}/`: the player alone, for other sites' iframes. `/embed/{id}/` and a wrong
@@ -51,6 +58,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Embed({ loaderData }: Route.ComponentProps) {
+  useStrings(strings);
   const { t } = useTranslation();
   const { state, video, hls } = loaderData;
   useViewStat(video?.id ?? 0, state === 'active' && video !== null);

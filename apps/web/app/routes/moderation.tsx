@@ -6,10 +6,11 @@ import moderationCss from '../styles/moderation.css?url';
 import type { Route } from './+types/moderation';
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
-export const handle = { strings: ['staff', 'upload'] };
+// `watch`: a queued video plays in the queue.
+export const handle = { strings: ['staff', 'upload', 'watch'] };
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withStrings(['staff', 'upload'], serverLoader);
+  return withStrings(['staff', 'upload', 'watch'], serverLoader);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: moderationCss }];
