@@ -53,10 +53,10 @@ async function firstLoad(page: Page, path: string) {
 
 /**
  * Keys outside the `core` group (packages/i18n/src/strings.ts): information page texts, the video page's
- * (watch), the model pages', staff, upload, mail.
+ * (watch), the model pages', the member pages' (members), staff, upload, mail.
  */
 const NOT_CORE =
-  /^(info\.pages\.[^.]+\.(?!title$)|(player|download|comments|share|video|embed)\.|models\.|model\.(?!stat\.|wall_)|moderation\.|upload\.|album_upload\.|member_edit\.|notification\.|mail\.)/;
+  /^(info\.pages\.[^.]+\.(?!title$)|(player|download|comments|share|video|embed)\.|models\.|model\.(?!stat\.|wall_)|(member|community|album|albums|messages|playlists)\.|moderation\.|upload\.|album_upload\.|member_edit\.|notification\.|mail\.)/;
 
 const BUDGET = 120 * 1024;
 const brotli = (body: Buffer) =>
@@ -138,6 +138,23 @@ test('a switch of language fetches the new strings and renders them without a re
   expect(fetched).toContain('strings-de-info');
   expect(fetched.filter((name) => !name.startsWith('strings-de-'))).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
+test('a page whose strings fail to load on a client-side move is loaded whole instead', async ({ page }) => {
+  await page.route(/\/assets\/strings-en-watch-/, (route) => route.abort());
+  await page.goto('/videos/latest-updates/1/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.url());
+  });
+  const thumb = page.getByTestId('thumb').first();
+  const href = (await thumb.locator('a').getAttribute('href'))!;
+  await thumb.locator('a').click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // The server's page carries the strings the file would have brought.
+  await expect(page.getByRole('button', { name: lookup('en', 'video.share'), exact: true })).toBeVisible();
+  await expect.poll(() => documents.some((url) => url.endsWith(href))).toBe(true);
 });
 
 test('home, a listing, a video, a model and search results load at most 120 KB of compressed JavaScript', async ({

@@ -15,6 +15,7 @@ export {
   STRING_GROUPS,
   type StringGroup,
   type StringsBundle,
+  stringGroupOf,
   stringsFor,
   stringsWhere,
   type Tree,

@@ -31,6 +31,8 @@ describe('string groups', () => {
     // A channel's counts and a wall (member pages too) are not the model pages' alone.
     expect(stringGroupOf('model.stat.videos')).toBe('core');
     expect(stringGroupOf('model.wall_empty')).toBe('core');
+    expect(stringGroupOf('albums.headline.top-rated')).toBe('members');
+    expect(stringGroupOf('album_upload.title')).toBe('upload');
     expect(stringGroupOf('mail.confirm.subject')).toBe('server');
   });
 

@@ -6,21 +6,27 @@ import type { Lang } from './langs';
  * route `handle.strings`; `server` never leaves the server. Groups are decided by key, so the catalogs
  * stay one JSON file per language.
  */
-export const STRING_GROUPS = ['core', 'info', 'watch', 'models', 'staff', 'upload', 'server'] as const;
-export type StringGroup = (typeof STRING_GROUPS)[number];
-/** The groups a browser may receive. */
-export type BrowserStringGroup = Exclude<StringGroup, 'server'>;
-export const BROWSER_STRING_GROUPS: readonly BrowserStringGroup[] = [
+export const STRING_GROUPS = [
   'core',
   'info',
   'watch',
   'models',
+  'members',
   'staff',
   'upload',
-];
+  'server',
+] as const;
+export type StringGroup = (typeof STRING_GROUPS)[number];
+/** The groups a browser may receive. */
+export type BrowserStringGroup = Exclude<StringGroup, 'server'>;
+export const BROWSER_STRING_GROUPS: readonly BrowserStringGroup[] = STRING_GROUPS.filter(
+  (group): group is BrowserStringGroup => group !== 'server',
+);
 /** The groups a page can ask for. */
 export type PageStringGroup = Exclude<StringGroup, 'core' | 'server'>;
-export const PAGE_STRING_GROUPS: readonly PageStringGroup[] = ['info', 'watch', 'models', 'staff', 'upload'];
+export const PAGE_STRING_GROUPS: readonly PageStringGroup[] = BROWSER_STRING_GROUPS.filter(
+  (group): group is PageStringGroup => group !== 'core',
+);
 
 export function stringGroupOf(key: string): StringGroup {
   // Footers and the sitemap link every information page by its title; the texts are the bulk (~60%).
@@ -30,6 +36,8 @@ export function stringGroupOf(key: string): StringGroup {
   // The model pages' own texts; a channel's counts and a wall (member pages have one too) stay in core.
   if (key.startsWith('models.') || (key.startsWith('model.') && !/^model\.(stat\.|wall_)/.test(key)))
     return 'models';
+  // Member profiles, the community, albums, messages and playlists.
+  if (/^(member|community|album|albums|messages|playlists)\./.test(key)) return 'members';
   if (key.startsWith('moderation.')) return 'staff';
   if (/^(upload|album_upload|member_edit|notification)\./.test(key)) return 'upload';
   if (key.startsWith('mail.')) return 'server';

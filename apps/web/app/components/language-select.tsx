@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { loadStrings } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
+import { preloadImportedStrings } from '../lib/use-strings';
 
 const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
@@ -55,6 +56,7 @@ export function LanguageSelect() {
       window.location.reload();
       return;
     }
+    preloadImportedStrings(code);
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie the server reads
     document.cookie = `lang=${code}; path=/; max-age=${LANG_COOKIE_MAX_AGE}; samesite=lax`;
     const params = new URLSearchParams(location.search);

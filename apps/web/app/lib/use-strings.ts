@@ -11,20 +11,45 @@ import { currentLang, pendingStrings } from './i18n';
  * client-side move does beside fetching the data, and its page `useStrings`.
  */
 
+/** The groups of every such route module this page has imported so far. */
+const imported = new Set<BrowserStringGroup>();
+
 /** Starts fetching `groups` in the page's language; a no-op on the server and when they are here. */
 export function preloadStrings(groups: readonly BrowserStringGroup[]): void {
   if (import.meta.env.SSR || typeof document === 'undefined') return;
+  for (const group of groups) imported.add(group);
   pendingStrings(currentLang(), groups)?.catch(() => undefined);
 }
 
 /**
+ * After a switch of language: the groups of the pages already imported, in the new language, so a move to
+ * one of them does not wait for its strings after its data.
+ */
+export function preloadImportedStrings(lang: Lang): void {
+  if (imported.size > 0) pendingStrings(lang, [...imported])?.catch(() => undefined);
+}
+
+const reloadOnFailure = new WeakMap<Promise<void>, Promise<void>>();
+
+/**
  * Suspends the page until `groups` of its language are here; the router's transition keeps the previous
  * page on screen meanwhile. On the server, on a first load (inlined) and after a switch of language (the
- * switch fetches them first) they are here already and it returns at once.
+ * switch fetches them first) they are here already and it returns at once. A fetch that fails (a deploy
+ * replaced the file, the network dropped) loads the page whole instead: the address is already the new
+ * page's, and the server inlines its strings. Until then the previous page stays.
  */
 export function useStrings(groups: readonly BrowserStringGroup[]): void {
   const { i18n } = useTranslation();
   if (import.meta.env.SSR) return;
   const pending = pendingStrings(i18n.language as Lang, groups);
-  if (pending) use(pending);
+  if (!pending) return;
+  let settled = reloadOnFailure.get(pending);
+  if (!settled) {
+    settled = pending.catch(() => {
+      window.location.reload();
+      return new Promise<void>(() => undefined);
+    });
+    reloadOnFailure.set(pending, settled);
+  }
+  use(settled);
 }

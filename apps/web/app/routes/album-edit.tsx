@@ -10,10 +10,10 @@ import type { Route } from './+types/album-edit';
 
 /** `/album_edit/{id}/`: the uploader's own album: title, photos, order, cover, deletion. Members only. */
 
-export const handle = { strings: ['upload'] };
+export const handle = { strings: ['upload', 'members'] };
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withStrings(['upload'], serverLoader);
+  return withStrings(['upload', 'members'], serverLoader);
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

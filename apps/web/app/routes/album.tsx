@@ -11,7 +11,7 @@ import type { Route } from './+types/album';
 
 /** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
  * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['watch'];
+const strings: BrowserStringGroup[] = ['watch', 'members'];
 export const handle = { strings };
 preloadStrings(strings);
 

@@ -1,3 +1,4 @@
+import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -9,7 +10,14 @@ import { countryName } from '../lib/intl';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parsePage } from '../lib/route-params';
+import { preloadStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/community';
+
+/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
+ * move (lib/use-strings.ts). */
+const strings: BrowserStringGroup[] = ['members'];
+export const handle = { strings };
+preloadStrings(strings);
 
 const SORTS = ['recent', 'most-popular', 'alphabet', 'count-videos'] as const;
 type Sort = (typeof SORTS)[number];
@@ -66,6 +74,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Community({ loaderData }: Route.ComponentProps) {
+  useStrings(strings);
   const { t } = useTranslation();
   const { lang } = useRootData();
   const { sort, page, filters, search, listing, countries, query } = loaderData;

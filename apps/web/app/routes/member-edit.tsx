@@ -43,10 +43,10 @@ type Field = (typeof FIELDS)[number];
 /** `/member_edit/`: the member's own profile, avatar, cover and privacy. Visitors are sent to `/`. */
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
-export const handle = { strings: ['upload'] };
+export const handle = { strings: ['upload', 'members'] };
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withStrings(['upload'], serverLoader);
+  return withStrings(['upload', 'members'], serverLoader);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -16,10 +16,10 @@ import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import type { Route } from './+types/notifications';
 
 /** Strings beyond the core this page shows (lib/i18n.ts): inlined on a first load, fetched on a client-side one. */
-export const handle = { strings: ['upload'] };
+export const handle = { strings: ['upload', 'members'] };
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withStrings(['upload'], serverLoader);
+  return withStrings(['upload', 'members'], serverLoader);
 }
 
 const pageHref = (page: number) => (page > 1 ? `/notifications/${page}/` : '/notifications/');

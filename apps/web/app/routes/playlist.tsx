@@ -1,3 +1,4 @@
+import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PlaylistMoveButtons } from '../components/actions/own-playlists';
@@ -11,7 +12,14 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId, parsePage } from '../lib/route-params';
+import { preloadStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/playlist';
+
+/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
+ * move (lib/use-strings.ts). */
+const strings: BrowserStringGroup[] = ['members'];
+export const handle = { strings };
+preloadStrings(strings);
 
 /** `/playlist/{id}/{page}/`: a playlist's videos; `/playlist/{id}/` → page 1; private → 403 notice. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -57,6 +65,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Playlist({ loaderData }: Route.ComponentProps) {
+  useStrings(strings);
   const { t } = useTranslation();
   const { viewer } = useRootData();
   const removeVideo = useRemoveFromList((video) => ({
