@@ -113,6 +113,23 @@ describe('string groups of pages', () => {
     expect(routes.length).toBeGreaterThan(40);
   });
 
+  it('a route fetches on a client-side move the groups it names', () => {
+    const drift: string[] = [];
+    for (const route of files.filter((file) => relative(APP, file).startsWith('routes/'))) {
+      const source = text.get(route)!;
+      const fetched = /withStrings\(\[([^\]]*)\]/.exec(source);
+      const paged = /const strings: BrowserStringGroup\[\] = \[([^\]]*)\]/.exec(source);
+      if (paged && !/useStrings\(strings\)/.test(source))
+        drift.push(`${relative(APP, route)}: no useStrings`);
+      const loads = fetched ?? paged;
+      const named = /strings: \[([^\]]*)\]/.exec(source);
+      if (named && !loads) drift.push(`${relative(APP, route)}: names groups it never fetches`);
+      if (named && fetched && named[1] !== fetched[1])
+        drift.push(`${relative(APP, route)}: ${named[1]} ≠ ${fetched[1]}`);
+    }
+    expect(drift).toEqual([]);
+  });
+
   it('the layout, on every page, renders core keys only', () => {
     const outside = [...reach(join(APP, 'root.tsx')).keys()].flatMap((file) =>
       keysIn(file)

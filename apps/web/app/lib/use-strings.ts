@@ -29,7 +29,27 @@ export function preloadImportedStrings(lang: Lang): void {
   if (imported.size > 0) pendingStrings(lang, [...imported])?.catch(() => undefined);
 }
 
-const reloadOnFailure = new WeakMap<Promise<void>, Promise<void>>();
+const reloadOnFailure = new WeakMap<Promise<void>, Map<string, Promise<void>>>();
+
+/**
+ * `pending`, where a failure loads the page at `href` whole, if the browser is still there: a move that was
+ * left for another page before the fetch failed is not the one to reload (its render was dropped, and a
+ * later move there fetches again).
+ */
+function reloadingOnFailure(pending: Promise<void>, href: string): Promise<void> {
+  const byHref = reloadOnFailure.get(pending) ?? new Map<string, Promise<void>>();
+  reloadOnFailure.set(pending, byHref);
+  let settled = byHref.get(href);
+  if (!settled) {
+    settled = pending.catch(() => {
+      if (window.location.href !== href) return;
+      window.location.reload();
+      return new Promise<void>(() => undefined);
+    });
+    byHref.set(href, settled);
+  }
+  return settled;
+}
 
 /**
  * Suspends the page until `groups` of its language are here; the router's transition keeps the previous
@@ -42,14 +62,5 @@ export function useStrings(groups: readonly BrowserStringGroup[]): void {
   const { i18n } = useTranslation();
   if (import.meta.env.SSR) return;
   const pending = pendingStrings(i18n.language as Lang, groups);
-  if (!pending) return;
-  let settled = reloadOnFailure.get(pending);
-  if (!settled) {
-    settled = pending.catch(() => {
-      window.location.reload();
-      return new Promise<void>(() => undefined);
-    });
-    reloadOnFailure.set(pending, settled);
-  }
-  use(settled);
+  if (pending) use(reloadingOnFailure(pending, window.location.href));
 }
