@@ -138,6 +138,13 @@ test('a switch of language fetches the new strings and renders them without a re
   expect(fetched).toContain('strings-de-info');
   expect(fetched.filter((name) => !name.startsWith('strings-de-'))).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // A further switch also fetches, in the new language, the groups of pages already visited (the video
+  // page's), so a move back there does not wait for them after its data.
+  await select.selectOption('fr');
+  await expect(page.locator('h1')).toHaveText(lookup('fr', 'info.pages.terms.title'));
+  await expect(page).toHaveURL(/\/information\/terms\/$/);
+  await expect.poll(() => fetched).toContain('strings-fr-watch');
 });
 
 test('a page whose strings fail to load on a client-side move is loaded whole instead', async ({ page }) => {

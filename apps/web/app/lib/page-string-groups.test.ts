@@ -88,8 +88,7 @@ const SERVER_ONLY = new Set([
 function groupsOf(route: string): string[] {
   const source = text.get(route)!;
   const named =
-    /strings: \[([^\]]*)\]/.exec(source) ??
-    /const strings: BrowserStringGroup\[\] = \[([^\]]*)\]/.exec(source);
+    /strings: \[([^\]]*)\]/.exec(source) ?? /const strings = routeStrings\(([^)]*)\)/.exec(source);
   const own = named ? [...named[1]!.matchAll(/'(\w+)'/g)].map((m) => m[1]!) : [];
   const layout = join(APP, 'routes/moderation.tsx');
   return relative(APP, route).startsWith('routes/moderation-') ? [...own, ...groupsOf(layout)] : own;
@@ -118,7 +117,7 @@ describe('string groups of pages', () => {
     for (const route of files.filter((file) => relative(APP, file).startsWith('routes/'))) {
       const source = text.get(route)!;
       const fetched = /withStrings\(\[([^\]]*)\]/.exec(source);
-      const paged = /const strings: BrowserStringGroup\[\] = \[([^\]]*)\]/.exec(source);
+      const paged = /const strings = routeStrings\(([^)]*)\)/.exec(source);
       if (paged && !/useStrings\(strings\)/.test(source))
         drift.push(`${relative(APP, route)}: no useStrings`);
       const loads = fetched ?? paged;

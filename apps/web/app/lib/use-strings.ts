@@ -7,18 +7,24 @@ import { currentLang, pendingStrings } from './i18n';
 /*
  * Strings beyond core for a page whose route has no client loader to fetch them (`withStrings`): a client
  * loader keeps the router from warming the route's data on hover, which the video page, the most visited
- * one, must keep. Its route module calls `preloadStrings` when it is first imported in the browser, which a
- * client-side move does beside fetching the data, and its page `useStrings`.
+ * one, must keep. Its route module names them with `routeStrings`, which starts fetching them when the module
+ * is first imported in the browser (a client-side move does that beside fetching the data), and its page
+ * calls `useStrings`.
  */
 
 /** The groups of every such route module this page has imported so far. */
 const imported = new Set<BrowserStringGroup>();
 
-/** Starts fetching `groups` in the page's language; a no-op on the server and when they are here. */
-export function preloadStrings(groups: readonly BrowserStringGroup[]): void {
-  if (import.meta.env.SSR || typeof document === 'undefined') return;
+/**
+ * A route's groups beyond core, for `export const handle = { strings }` and `useStrings(strings)` in its
+ * page: inlined on a first load, and fetched in the page's language as soon as the route's module is
+ * imported in the browser (a no-op on the server and when they are here).
+ */
+export function routeStrings(...groups: BrowserStringGroup[]): BrowserStringGroup[] {
+  if (import.meta.env.SSR || typeof document === 'undefined') return groups;
   for (const group of groups) imported.add(group);
   pendingStrings(currentLang(), groups)?.catch(() => undefined);
+  return groups;
 }
 
 /**

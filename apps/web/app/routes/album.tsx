@@ -1,19 +1,15 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { AlbumPageView } from '../pages/album-page';
 import { loadAlbumPage } from '../pages/album-page.server';
 import type { Route } from './+types/album';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['watch', 'members'];
+const strings = routeStrings('watch', 'members');
 export const handle = { strings };
-preloadStrings(strings);
 
 const DESCRIPTION_LENGTH = 160;
 

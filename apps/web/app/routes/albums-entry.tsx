@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { redirect } from 'react-router';
 import { albumsHref } from '../lib/albums';
 import { isMissingError } from '../lib/http-errors';
@@ -6,16 +5,13 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { loadAlbumListing } from '../pages/album-listing.server';
 import { AlbumListingPage } from '../pages/album-listing-page';
 import type { Route } from './+types/albums-entry';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /**
  * `/albums/{sort}/{page}/` is the listing; `/albums/{id}/{dir?}/` (numeric id) is the old album URL and

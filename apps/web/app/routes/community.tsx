@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -10,14 +9,11 @@ import { countryName } from '../lib/intl';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parsePage } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/community';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 const SORTS = ['recent', 'most-popular', 'alphabet', 'count-videos'] as const;
 type Sort = (typeof SORTS)[number];

@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
@@ -14,14 +13,11 @@ import { memberHref } from '../lib/members';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId, parsePage } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/conversation';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/messages/{member_id}/`: the conversation with one member (page 1 the latest) and the reply box. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

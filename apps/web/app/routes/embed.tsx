@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
@@ -9,15 +8,12 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { useViewStat } from '../lib/use-view-stat';
 import embedCss from '../styles/embed.css?url';
 import type { Route } from './+types/embed';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['watch'];
-preloadStrings(strings);
+const strings = routeStrings('watch');
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: embedCss }];
 

@@ -1,18 +1,14 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { getI18n } from '../lib/i18n';
 import { memberTabHref } from '../lib/members';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { MemberPage } from '../pages/member-page';
 import { loadMemberPage } from '../pages/member-page.server';
 import type { Route } from './+types/member';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/members/{id}/` and its tabs; see loadMemberPage. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -8,14 +7,11 @@ import { formatDate } from '../lib/intl';
 import { requireMemberPage } from '../lib/member-only';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/messages';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/messages/`: the member's conversations, latest first, with unread counts. Members only. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,18 +1,14 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { getI18n } from '../lib/i18n';
 import { modelHref, modelInfoHref, modelVideosHref, modelWallHref } from '../lib/models';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { ModelPage } from '../pages/model-page';
 import { loadModelPage } from '../pages/model-page.server';
 import type { Route } from './+types/model';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['models'];
+const strings = routeStrings('models');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/model/{dir}/` and its children `info/`, `wall/{page}/`, `videos/{page}/`. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,18 +1,14 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { getI18n } from '../lib/i18n';
 import { hasModelFilters, modelsHref } from '../lib/models';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { loadModelListing } from '../pages/model-listing.server';
 import { ModelListingPage } from '../pages/model-listing-page';
 import type { Route } from './+types/models-entry';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['models'];
+const strings = routeStrings('models');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/models/{sort}/{page}/` with the 10 filters as query parameters. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

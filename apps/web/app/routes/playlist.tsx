@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PlaylistMoveButtons } from '../components/actions/own-playlists';
@@ -12,14 +11,11 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches, useRootData } from '../lib/root-data';
 import { parseId, parsePage } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/playlist';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/playlist/{id}/{page}/`: a playlist's videos; `/playlist/{id}/` → page 1; private → 403 notice. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,4 +1,3 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
@@ -9,14 +8,11 @@ import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parsePage } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import type { Route } from './+types/playlists';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 const SORTS = ['most-popular', 'recent'] as const;
 type Sort = (typeof SORTS)[number];

@@ -1,16 +1,12 @@
-import type { BrowserStringGroup } from '@vt/i18n/client';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { SitemapPage } from '../pages/sitemap-page';
 import type { Route } from './+types/sitemap-page';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['members'];
+const strings = routeStrings('members');
 export const handle = { strings };
-preloadStrings(strings);
 
 /** `/sitemap-page/`: the HTML sitemap. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
 import { formatDuration } from '@vt/i18n';
-import type { BrowserStringGroup } from '@vt/i18n/client';
 // Notes presses of play before the lazily loaded player hydrates (components/player/early-press.ts).
 import '../components/player/early-press';
 import { lazy } from 'react';
@@ -8,7 +7,7 @@ import { formatDate } from '../lib/intl';
 import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import { parseId } from '../lib/route-params';
-import { preloadStrings, useStrings } from '../lib/use-strings';
+import { routeStrings, useStrings } from '../lib/use-strings';
 import { embedPath, videoObject } from '../lib/video-structured-data';
 import { loadVideoListing } from '../pages/video-listing.server';
 import { videoListingMeta } from '../pages/video-listing-meta';
@@ -16,11 +15,8 @@ import { VideoPage } from '../pages/video-page';
 import { loadVideoPage } from '../pages/video-page.server';
 import type { Route } from './+types/videos-entry';
 
-/** Strings beyond the core this page shows: inlined on a first load, fetched beside the data on a client-side
- * move (lib/use-strings.ts). */
-const strings: BrowserStringGroup[] = ['watch'];
+const strings = routeStrings('watch');
 export const handle = { strings };
-preloadStrings(strings);
 
 const DESCRIPTION_LENGTH = 160;
 
