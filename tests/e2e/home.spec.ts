@@ -27,3 +27,17 @@ test('lower blocks the page was scrolled past before hydration still load', asyn
   await expect(blocks.nth(1).getByTestId('thumb')).toHaveCount(25);
   await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
 });
+
+test('a lower block that waits below the fold runs no animation until it starts loading', async ({
+  page,
+}) => {
+  // Each shimmer's start and iteration was an event on the page's thread: 150 of them on a phone's home.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const blocks = page.getByTestId('home-block');
+  await expect(blocks.nth(2).locator('.thumb-grid--skeleton')).toHaveCount(1);
+  expect(await blocks.nth(2).evaluate((block) => block.getAnimations({ subtree: true }).length)).toBe(0);
+  await blocks.nth(2).scrollIntoViewIfNeeded();
+  await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
+});

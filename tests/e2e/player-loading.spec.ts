@@ -201,3 +201,34 @@ test('a listing page never requests hls.js or a stream; thumbs are lazy WebP wit
   await page.waitForLoadState('networkidle');
   expect(requests.filter((r) => isHlsJs(r) || isStream(r)).map((r) => r.url())).toEqual([]);
 });
+
+test("a thumb's `sizes` names the width its grid cell has, with and without the category sidebar", async ({
+  page,
+}) => {
+  // Too wide a guess had phones and tablets fetch the 640-wide image where the 320 one is sharp.
+  for (const path of ['/', LISTING]) {
+    for (const width of [320, 390, 412, 767, 768, 900, 1024, 1100, 1280, 1366, 1600, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      if (page.url().endsWith(path)) await page.reload();
+      else await page.goto(path);
+      const cell = await page
+        .locator('.thumb-grid img.thumb__image')
+        .first()
+        .evaluate((img: HTMLImageElement) => {
+          // The first media condition that holds picks its length, which a probe element then measures.
+          const pick = img.sizes
+            .split(/,\s*(?![^(]*\))/)
+            .map((part) => part.trim().match(/^(\(.*\))?\s*(.+)$/)!)
+            .find(([, media]) => !media || matchMedia(media).matches)!;
+          const probe = document.createElement('div');
+          probe.style.width = pick[2];
+          document.body.append(probe);
+          const said = probe.getBoundingClientRect().width;
+          probe.remove();
+          return { said, laid: img.getBoundingClientRect().width };
+        });
+      expect(cell.said, `${path} at ${width} px`).toBeGreaterThanOrEqual(cell.laid - 0.5);
+      expect(cell.said, `${path} at ${width} px`).toBeLessThan(cell.laid + 3);
+    }
+  }
+});

@@ -148,6 +148,8 @@ test('ads: 728×128 under the player scaled to fit, four footer banners (two up 
 
   await page.setViewportSize(MOBILE);
   await expect.poll(async () => (await under.boundingBox())!.width).toBeLessThan(390);
+  // Under the player it is near the viewport from the start: its document loads with the page.
+  await expect(under.locator('iframe')).toHaveAttribute('src', /^\/ads\/en\/under-player\//);
   const frame = (await under.locator('iframe').boundingBox())!;
   const box = (await under.boundingBox())!;
   // The frame is scaled as a whole, not cropped: its drawn width matches the zone's.
@@ -173,6 +175,40 @@ test('an ad that fits is left at its own size: nothing is written into its style
   expect(await ad.getAttribute('style')).not.toContain('--ad-scale');
 });
 
+test('an ad document loads only when its box nears the viewport, and a banner hidden on a phone never does', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/ads/')) asked.push(new URL(request.url()).pathname);
+  });
+  await page.setViewportSize(MOBILE);
+  await page.goto(LISTING);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // Hydrated, at the top of a phone's listing: every ad zone has its box and none has an iframe.
+  await expect(page.getByTestId('listing-ad')).toHaveCount(3);
+  await expect(page.getByTestId('footer-banner')).toHaveCount(4);
+  await expect(page.locator('.ad-frame iframe')).toHaveCount(0);
+  expect(asked).toEqual([]);
+
+  const firstSlot = page.getByTestId('listing-ad').first();
+  await firstSlot.scrollIntoViewIfNeeded();
+  await expect(firstSlot.locator('iframe')).toHaveAttribute('src', /^\/ads\/en\/listing\/\d+\.html$/);
+  await expect(page.getByTestId('footer-banner').locator('iframe')).toHaveCount(0);
+
+  await page.getByTestId('footer-banners').scrollIntoViewIfNeeded();
+  const banners = page.getByTestId('footer-banner');
+  await expect(banners.filter({ visible: true }).locator('iframe')).toHaveCount(2);
+  // The two banners the stylesheet hides up to 767 px stay empty: nobody can see them.
+  await expect(banners.locator('iframe')).toHaveCount(2);
+  for (const iframe of await page.locator('.ad-frame iframe').all())
+    await expect(iframe).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+    );
+  await expect.poll(() => asked.filter((path) => path.startsWith('/ads/en/footer/')).length).toBe(2);
+});
+
 test('ad code runs in an opaque origin: it cannot read the page cookies, storage or DOM', async ({
   browser,
 }) => {
@@ -182,12 +218,13 @@ test('ad code runs in an opaque origin: it cannot read the page cookies, storage
   // The page's own script sees its cookie (the session cookie is HttpOnly for everyone).
   expect(await page.evaluate(() => document.cookie)).toContain('probe=page-only');
 
+  // The iframe is made when its box nears the viewport.
+  await page.getByTestId('footer-banner').first().scrollIntoViewIfNeeded();
   const iframe = page.getByTestId('footer-banner').first().locator('iframe');
   await expect(iframe).toHaveAttribute(
     'sandbox',
     'allow-scripts allow-popups allow-popups-to-escape-sandbox',
   );
-  await iframe.scrollIntoViewIfNeeded();
   const frame = (await (await iframe.elementHandle())!.contentFrame())!;
   await frame.waitForSelector('a');
   const seen = await frame.evaluate(() => {

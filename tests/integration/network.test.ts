@@ -55,7 +55,7 @@ describe('GET /static/tf/videos.{key}.json (partner slider)', () => {
 });
 
 describe('the shell on a rendered page', () => {
-  it('carries the network bar, the tag strip, partner links and sandboxed ad frames', async () => {
+  it('carries the network bar, the tag strip, partner links and the ad zones, without an ad document', async () => {
     const res = await sut.request('/videos/latest-updates/1/');
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -64,14 +64,10 @@ describe('the shell on a rendered page', () => {
     expect(html).toContain('data-testid="tag-strip"');
     expect(html).toContain('href="/top-country/1/"');
 
-    const frames = html.match(/<iframe[^>]*class="ad-frame__iframe"[^>]*>/g) ?? [];
-    // Four footer banners and the listing's slots (60 thumbs, one slot after every 15 but the last).
-    expect(frames.length).toBe(4 + 3);
-    for (const frame of frames) {
-      expect(frame).toContain('sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"');
-      expect(frame).not.toContain('allow-same-origin');
-      expect(frame).toMatch(/src="\/ads\/en\/(footer|listing)\/\d+\.html"/);
-    }
+    // Four footer banners and the listing's slots (60 thumbs, one slot after every 15 but the last): their
+    // boxes only. The browser makes each sandboxed iframe when its box nears the viewport (tests/e2e/shell.spec.ts).
+    expect(html.match(/<div class="ad-frame"/g)?.length).toBe(4 + 3);
+    expect(html).not.toContain('<iframe');
   });
 
   it("serves each ad document with its own sandboxing policy, framable only by the site's pages", async () => {

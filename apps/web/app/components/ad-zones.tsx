@@ -9,7 +9,7 @@ export function UnderPlayerAd() {
   if (!src) return null;
   return (
     <div className="ad-zone ad-zone--under-player">
-      <AdFrame src={src} {...UNDER_PLAYER_AD} testId="ad-under-player" lazy={false} />
+      <AdFrame src={src} {...UNDER_PLAYER_AD} testId="ad-under-player" />
     </div>
   );
 }

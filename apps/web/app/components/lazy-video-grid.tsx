@@ -88,7 +88,7 @@ export function LazyVideoGrid({ load, placeholderCount, fallbackHref }: LazyVide
               </a>
             </p>
           </noscript>
-          <ThumbSkeletonGrid count={placeholderCount} />
+          <ThumbSkeletonGrid count={placeholderCount} still={state.status === 'idle'} />
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ export function ThumbGrid({
   tools,
   ads,
   below,
+  sizes,
 }: {
   videos: readonly VideoCard[];
   label?: string;
@@ -25,6 +26,8 @@ export function ThumbGrid({
   ads?: PageNetwork['ads']['listing'];
   /** Owner controls under each thumb (the playlist page's move buttons). */
   below?: (video: VideoCard, index: number) => ReactNode;
+  /** The images' `sizes` where the grid is narrower than the page (thumb.tsx). */
+  sizes?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,7 +35,7 @@ export function ThumbGrid({
       {videos.map((video, i) => (
         <Fragment key={video.id}>
           <li className={onRemove ? 'thumb-grid__removable' : undefined}>
-            <Thumb video={video} />
+            <Thumb video={video} sizes={sizes} />
             {tools?.(video)}
             {onRemove && (
               <button

@@ -9,14 +9,32 @@ import { SiteLink } from './site-link';
 
 export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 180;
-/** The width a grid column gives a thumb (.thumb-grid: 2, 3, 4, then 5 columns up to 1600 px). */
-const THUMB_SIZES = '(max-width: 768px) 50vw, (max-width: 1024px) 34vw, (max-width: 1280px) 25vw, 320px';
+/**
+ * The width a grid column gives a thumb, as app.css lays .thumb-grid out inside the page's padding (--gap):
+ * 2 columns up to 768 px, then 3, 4, and 5 up to the 1600 px page. Too wide a guess has a phone fetch the
+ * 640-wide image where the 320 one is sharp (a listing at 412 px: 188 px cells, not 50vw).
+ */
+export const THUMB_SIZES =
+  '(max-width: 768px) calc(50vw - 18px), (max-width: 1024px) calc(33.4vw - 21px), (max-width: 1280px) calc(25vw - 20px), (max-width: 1600px) calc(20vw - 19px), 301px';
+/** The same beside a listing's 190 px category sidebar (.listing__body--sidebar, from 768 px). */
+export const THUMB_SIZES_BESIDE_SIDEBAR =
+  '(max-width: 767px) calc(50vw - 18px), (max-width: 768px) calc(50vw - 123px), (max-width: 1024px) calc(33.4vw - 91px), (max-width: 1280px) calc(25vw - 72px), (max-width: 1600px) calc(20vw - 61px), 259px';
 
 /**
  * A thumb image: WebP with the JPEG as fallback, 320 and 640 wide, lazy (most thumbs are below the
  * fold; the browser still loads those near the viewport at once). Behind the age gate, a placeholder.
  */
-export function ThumbPicture({ src, src2x, alt }: { src: string; src2x?: string; alt: string }) {
+export function ThumbPicture({
+  src,
+  src2x,
+  alt,
+  sizes = THUMB_SIZES,
+}: {
+  src: string;
+  src2x?: string;
+  alt: string;
+  sizes?: string;
+}) {
   const allowed = useMediaAllowed();
   const img = (
     <GatedImage
@@ -30,7 +48,7 @@ export function ThumbPicture({ src, src2x, alt }: { src: string; src2x?: string;
             ])
           : undefined
       }
-      sizes={src2x ? THUMB_SIZES : undefined}
+      sizes={src2x ? sizes : undefined}
       width={THUMB_WIDTH}
       height={THUMB_HEIGHT}
       loading="lazy"
@@ -48,14 +66,14 @@ export function ThumbPicture({ src, src2x, alt }: { src: string; src2x?: string;
           [webp, THUMB_WIDTH],
           [webpOf(src2x), THUMB_WIDTH * 2],
         ])}
-        sizes={THUMB_SIZES}
+        sizes={sizes}
       />
       {img}
     </picture>
   );
 }
 
-export function Thumb({ video }: { video: VideoCard }) {
+export function Thumb({ video, sizes }: { video: VideoCard; sizes?: string }) {
   const { t } = useTranslation();
   // The preview clip loads only once a mouse or pen rests on the thumbnail: a finger scrolling a
   // listing on a phone touches many thumbs and would download a clip for each (issue 18).
@@ -72,7 +90,12 @@ export function Thumb({ video }: { video: VideoCard }) {
       >
         <div className="thumb__media">
           {video.thumb ? (
-            <ThumbPicture src={video.thumb} src2x={video.thumb2x || undefined} alt={video.title} />
+            <ThumbPicture
+              src={video.thumb}
+              src2x={video.thumb2x || undefined}
+              alt={video.title}
+              sizes={sizes}
+            />
           ) : (
             <span className="thumb__image thumb__image--empty" />
           )}

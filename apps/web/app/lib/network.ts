@@ -7,6 +7,8 @@ export const UNDER_PLAYER_AD = { width: 728, height: 128 } as const;
 export const FOOTER_AD = { width: 300, height: 250, count: 4 } as const;
 /** A listing slot takes one thumb's place in the grid. */
 export const LISTING_AD = { width: 300, height: 250 } as const;
+/** How near the viewport an ad's box comes before its iframe is made (components/ad-frame.tsx). */
+export const AD_ROOT_MARGIN = '300px 0px';
 
 /**
  * The iframe sandbox of every ad: scripts and popups, never the site's origin, forms or top navigation.

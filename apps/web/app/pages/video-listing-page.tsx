@@ -5,6 +5,7 @@ import { EmptyState } from '../components/empty-state';
 import { HistoryGrid } from '../components/history-grid';
 import { ListingControls } from '../components/listing-controls';
 import { Pagination } from '../components/pagination';
+import { THUMB_SIZES_BESIDE_SIDEBAR } from '../components/thumb';
 import { ThumbGrid } from '../components/thumb-grid';
 import { listingHref } from '../lib/listing-filters';
 import { useRootData } from '../lib/root-data';
@@ -45,7 +46,12 @@ export function VideoListingPage({ data, base, headline, chosen = [], children }
           <div className="listing__results">
             {listing.items.length > 0 ? (
               <>
-                <ThumbGrid videos={listing.items} label={t('listing.grid_label')} ads={ads} />
+                <ThumbGrid
+                  videos={listing.items}
+                  label={t('listing.grid_label')}
+                  ads={ads}
+                  sizes={data.categories.length > 0 ? THUMB_SIZES_BESIDE_SIDEBAR : undefined}
+                />
                 <Pagination
                   page={page}
                   pages={listing.pages}

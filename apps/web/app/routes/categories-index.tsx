@@ -7,6 +7,9 @@ import { pageMeta } from '../lib/page-meta';
 import { rootDataFromMatches } from '../lib/root-data';
 import type { Route } from './+types/categories-index';
 
+/** .category-index fills its row with cells of 140 px or more: a cell is never 290 px wide (two would fit). */
+const CATEGORY_COVER_SIZES = '290px';
+
 export async function loader({ context }: Route.LoaderArgs) {
   const categories = (await context.api.catalog.categories({ section: 'videos' })).filter(
     (c) => c.totalVideos > 0,
@@ -50,6 +53,7 @@ export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
                       src={covers[c.dir].thumb}
                       src2x={covers[c.dir].thumb2x || undefined}
                       alt=""
+                      sizes={CATEGORY_COVER_SIZES}
                     />
                   ) : (
                     <span className="thumb__image thumb__image--empty" />
