@@ -66,6 +66,33 @@ test('the header: network bar, main nav dropdowns, tag strip and footer links co
   await expect(page).toHaveURL(/\/videos\/top-rated\/1\/$/);
 });
 
+test('the header links move inside the app and mark the section the page is in', async ({ page }) => {
+  // They are plain anchors the layout turns into client navigations (components/site-link.tsx), and the
+  // main nav marks its current entry as the router's NavLink did.
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const playlists = nav.getByRole('link', { name: 'Playlists', exact: true });
+  await expect(playlists).not.toHaveAttribute('aria-current', 'page');
+  await playlists.click();
+  await expect(page).toHaveURL(/\/playlists\//);
+  await expect(playlists).toHaveAttribute('aria-current', 'page');
+  await expect(playlists).toHaveClass(/\bactive\b/);
+  await page.getByTestId('tag-strip').getByRole('link').nth(4).click();
+  await expect(page).toHaveURL(/\/categories\/[a-z0-9-]+\/latest-updates\/1\/$/);
+  await expect(nav.getByRole('link', { name: 'Categories', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(playlists).not.toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'VintageTube, go to the main page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: MOBILE });
 

@@ -1,11 +1,12 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { listingHref } from '../lib/listing-filters';
 import { modelHref } from '../lib/models';
 import { useRootData } from '../lib/root-data';
 import { CountBadge } from './count-badge';
 import { OrientationSwitch } from './orientation-switch';
+import { SiteLink } from './site-link';
 
 const VIDEO_LINKS = [
   { key: 'nav.newest', sort: 'latest-updates' },
@@ -22,6 +23,37 @@ const SECTION_LINKS = [
 interface SubLink {
   to: string;
   label: string;
+}
+
+/**
+ * A top-level entry, marked as the router's NavLink marks one (class `active`, `aria-current="page"`) when
+ * the page is at its path or under it. A plain anchor like every header link (components/site-link.tsx): the
+ * router's links each cost several hooks, and the route discovery they start re-rendered every page's whole
+ * tree once its answer came.
+ */
+function SectionLink({
+  to,
+  pathname,
+  children,
+  testId,
+}: {
+  to: string;
+  pathname: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const active = pathname === to || pathname.startsWith(to.endsWith('/') ? to : `${to}/`);
+  return (
+    <SiteLink
+      to={to}
+      intent
+      className={active ? 'main-nav__link active' : 'main-nav__link'}
+      aria-current={active ? 'page' : undefined}
+      data-testid={testId}
+    >
+      {children}
+    </SiteLink>
+  );
 }
 
 /** A main-nav entry with a dropdown: opens on hover or focus, and on its toggle for touch and keyboard. */
@@ -63,9 +95,9 @@ function NavMenu({
 
   const item = (link: SubLink, extra?: string): ReactNode => (
     <li key={link.to}>
-      <Link to={link.to} className={`main-nav__sublink${extra ? ` ${extra}` : ''}`}>
+      <SiteLink to={link.to} intent className={`main-nav__sublink${extra ? ` ${extra}` : ''}`}>
         {link.label}
-      </Link>
+      </SiteLink>
     </li>
   );
 
@@ -78,9 +110,9 @@ function NavMenu({
         if (!event.currentTarget.contains(event.relatedTarget)) setShut(false);
       }}
     >
-      <NavLink to={to} className="main-nav__link">
+      <SectionLink to={to} pathname={pathname}>
         {label}
-      </NavLink>
+      </SectionLink>
       <button
         ref={toggle}
         type="button"
@@ -107,6 +139,7 @@ function NavMenu({
 export function MainNav({ id, open }: { id: string; open: boolean }) {
   const { t } = useTranslation();
   const { shell, viewer } = useRootData();
+  const { pathname } = useLocation();
 
   return (
     <nav id={id} className={`main-nav${open ? ' main-nav--open' : ''}`} aria-label={t('nav.main')}>
@@ -139,21 +172,21 @@ export function MainNav({ id, open }: { id: string; open: boolean }) {
         />
         {SECTION_LINKS.map((link) => (
           <li key={link.to} className="main-nav__item">
-            <NavLink to={link.to} className="main-nav__link">
+            <SectionLink to={link.to} pathname={pathname}>
               {t(link.key)}
-            </NavLink>
+            </SectionLink>
           </li>
         ))}
         {viewer.memberId !== null && (
           // The mobile menu's way to the member's notifications (on wider screens the bell is beside it).
           <li className="main-nav__item main-nav__item--member">
-            <NavLink to="/notifications/" className="main-nav__link" data-testid="nav-notifications">
+            <SectionLink to="/notifications/" pathname={pathname} testId="nav-notifications">
               {t('account.notifications')}
               <CountBadge
                 count={viewer.notifications}
                 label={t('account.notifications_unread', { count: viewer.notifications })}
               />
-            </NavLink>
+            </SectionLink>
           </li>
         )}
       </ul>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { RTA_INFO_URL } from '../lib/site-constants';
 import { ContactLink } from './contact/contact-link';
+import { SiteLink } from './site-link';
 
 const INFO_LINKS = [
   { key: 'footer.terms', to: '/information/terms/' },
@@ -38,7 +38,7 @@ export function SiteFooter({ year }: { year: number }) {
                 {link.key === 'footer.contact' ? (
                   <ContactLink>{t(link.key)}</ContactLink>
                 ) : (
-                  <Link to={link.to}>{t(link.key)}</Link>
+                  <SiteLink to={link.to}>{t(link.key)}</SiteLink>
                 )}
               </li>
             ))}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useHideOnScroll } from '../lib/use-hide-on-scroll';
 import { AccountMenu } from './account-menu';
 import { MainNav } from './main-nav';
 import { NetworkBar } from './network-bar';
 import { SearchBox } from './search-box';
+import { SiteLink } from './site-link';
 
 const NAV_ID = 'main-nav';
 
@@ -54,12 +55,12 @@ export function SiteHeader() {
     >
       <NetworkBar />
       <div className="site-header__inner">
-        <Link to="/" className="logo" aria-label={t('site.logo_label')}>
+        <SiteLink to="/" className="logo" aria-label={t('site.logo_label')}>
           <span className="logo__mark" aria-hidden="true">
             ▶
           </span>
           <span className="logo__text">{t('site.name')}</span>
-        </Link>
+        </SiteLink>
         <button
           ref={burger}
           type="button"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 
 const searchHref = (keyword: string) => `/search/1/?${new URLSearchParams({ s: keyword })}`;
 
@@ -14,9 +14,9 @@ export function TagCloud({ keywords }: { keywords: readonly string[] }) {
       <ul className="tag-cloud__list">
         {keywords.map((keyword) => (
           <li key={keyword}>
-            <Link to={searchHref(keyword)} className="chip">
+            <SiteLink to={searchHref(keyword)} className="chip">
               {keyword}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
+import { SiteLink } from './site-link';
 
 /** Spec §2: the tag strip shows the first 8 top categories. */
 export const TAG_STRIP_CATEGORIES = 8;
@@ -13,32 +13,32 @@ export function TagStrip() {
     <nav className="tag-strip" aria-label={t('shell.tags')} data-testid="tag-strip">
       <ul className="tag-strip__list">
         <li>
-          <Link
+          <SiteLink
             to="/top-country/1/"
             className="tag-strip__tag tag-strip__tag--country"
             data-testid="country-tag"
           >
             {t('shell.country_tag', { country: shell.countryName })}
-          </Link>
+          </SiteLink>
         </li>
         {network.hardlinks.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className="tag-strip__tag tag-strip__tag--hard">
+            <SiteLink to={link.href} className="tag-strip__tag tag-strip__tag--hard">
               {link.key ? t(link.key as 'nav.videos') : link.title}
-            </Link>
+            </SiteLink>
           </li>
         ))}
         {shell.categories.slice(0, TAG_STRIP_CATEGORIES).map((category) => (
           <li key={category.dir}>
-            <Link to={`/categories/${category.dir}/latest-updates/1/`} className="tag-strip__tag">
+            <SiteLink to={`/categories/${category.dir}/latest-updates/1/`} className="tag-strip__tag">
               {category.title}
-            </Link>
+            </SiteLink>
           </li>
         ))}
         <li>
-          <Link to="/categories/" className="tag-strip__tag tag-strip__tag--all">
+          <SiteLink to="/categories/" className="tag-strip__tag tag-strip__tag--all">
             {t('shell.all_categories')}
-          </Link>
+          </SiteLink>
         </li>
       </ul>
     </nav>

@@ -1,5 +1,5 @@
 import { abbreviateCount, formatDuration, ratingPercent } from '@vt/i18n';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaAllowed } from '../lib/age-gate';
 import type { VideoCard } from '../lib/dto';
@@ -73,7 +73,11 @@ export function ThumbPicture({
   );
 }
 
-export function Thumb({ video, sizes }: { video: VideoCard; sizes?: string }) {
+/**
+ * Memoised: a page re-renders under its grid whenever the router's state changes (a move's pending state,
+ * route discovery), and a listing's 60 thumbs were most of that work while their props stay the same.
+ */
+export const Thumb = memo(function Thumb({ video, sizes }: { video: VideoCard; sizes?: string }) {
   const { t } = useTranslation();
   // The preview clip loads only once a mouse or pen rests on the thumbnail: a finger scrolling a
   // listing on a phone touches many thumbs and would download a clip for each (issue 18).
@@ -128,4 +132,4 @@ export function Thumb({ video, sizes }: { video: VideoCard; sizes?: string }) {
       </p>
     </article>
   );
-}
+});

@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import type { VideoDetail } from '../lib/dto';
 import { useRootData } from '../lib/root-data';
-import { useHydrated } from '../lib/use-hydrated';
+import { AfterHydration } from '../lib/use-hydrated';
 import { once, useOnDemand } from '../lib/use-on-demand';
 import { SubscribeButton } from './actions/subscribe-button';
 import { useMemberAction } from './actions/use-member-action';
@@ -54,7 +54,7 @@ export function VideoActions({
   const viewerId = useRootData().viewer.memberId;
   const revalidator = useRevalidator();
   // Only after hydration: the page a visitor's cache may hold never carries an owner's controls.
-  const owner = useHydrated() && viewerId !== null && video.uploader?.id === viewerId;
+  const owner = viewerId !== null && video.uploader?.id === viewerId;
   useEffect(() => {
     if (!signedIn || !active) return;
     apiClient()
@@ -135,13 +135,15 @@ export function VideoActions({
         </button>
       )}
       {owner && video.state !== 'deleted' && (
-        <Suspense fallback={null}>
-          <OwnVideoTools
-            video={video}
-            onDeleted={() => void revalidator.revalidate()}
-            onSaved={(result) => result === 'applied' && void revalidator.revalidate()}
-          />
-        </Suspense>
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <OwnVideoTools
+              video={video}
+              onDeleted={() => void revalidator.revalidate()}
+              onSaved={(result) => result === 'applied' && void revalidator.revalidate()}
+            />
+          </Suspense>
+        </AfterHydration>
       )}
       {open === 'report' && report.Component && (
         <report.Component

@@ -17,7 +17,7 @@ import { OtherVersions } from '../components/video-versions';
 import { currentLang, loadStrings } from '../lib/i18n';
 import { useRootData } from '../lib/root-data';
 import { RELATED_MAX_PAGE } from '../lib/site-constants';
-import { useHydrated } from '../lib/use-hydrated';
+import { AfterHydration } from '../lib/use-hydrated';
 import { useRecordWatch } from '../lib/use-record-watch';
 import { useViewStat } from '../lib/use-view-stat';
 import type { VideoPageData } from './video-page.server';
@@ -97,7 +97,7 @@ export function VideoPage({ data }: { data: VideoPageData }) {
   useRecordWatch(video, active && viewer.memberId === null);
   // Theatre mode (desktop): the player controls switch it and remember it (player-more.tsx).
   const theatre = useState(false);
-  const staff = useHydrated() && (viewer.role === 'moderator' || viewer.role === 'admin');
+  const staff = viewer.role === 'moderator' || viewer.role === 'admin';
 
   return (
     <div className={`video-page${theatre[0] ? ' video-page--theatre' : ''}`}>
@@ -112,9 +112,11 @@ export function VideoPage({ data }: { data: VideoPageData }) {
         <VideoActions video={video} origin={origin} signedIn={viewer.memberId !== null} />
       )}
       {staff && active && (
-        <Suspense fallback={null}>
-          <StaffVideoTools videoId={video.id} />
-        </Suspense>
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <StaffVideoTools videoId={video.id} />
+          </Suspense>
+        </AfterHydration>
       )}
       <OtherVersions video={video} />
       <SuggestionStrip videos={data.suggestions} />

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '../site-link';
 import { CONTACT_HREF } from './contact-href';
 
 // Fetched on the click that opens it: the modal, its form and the ALTCHA widget stay out of first loads.
@@ -13,7 +13,7 @@ export function ContactLink({ children, className }: { children: ReactNode; clas
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Link
+      <SiteLink
         to={CONTACT_HREF}
         className={className}
         data-testid="contact-link"
@@ -24,7 +24,7 @@ export function ContactLink({ children, className }: { children: ReactNode; clas
         }}
       >
         {children}
-      </Link>
+      </SiteLink>
       {open && (
         <Suspense fallback={null}>
           <ContactModal onClose={() => setOpen(false)} />
