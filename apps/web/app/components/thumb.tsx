@@ -11,8 +11,8 @@ export const THUMB_WIDTH = 320;
 export const THUMB_HEIGHT = 180;
 /**
  * The width a grid column gives a thumb, as app.css lays .thumb-grid out inside the page's padding (--gap):
- * 2 columns up to 768 px, then 3, 4, and 5 up to the 1600 px page. Too wide a guess has a phone fetch the
- * 640-wide image where the 320 one is sharp (a listing at 412 px: 188 px cells, not 50vw).
+ * 2 columns up to 768 px, then 3, 4, and 5 up to the 1600 px page. Too wide a guess has the browser fetch the
+ * 640-wide image where the 320 one is sharp (a listing on a 1,024 px tablet at 1×: 250 px cells, not 34vw).
  */
 export const THUMB_SIZES =
   '(max-width: 768px) calc(50vw - 18px), (max-width: 1024px) calc(33.4vw - 21px), (max-width: 1280px) calc(25vw - 20px), (max-width: 1600px) calc(20vw - 19px), 301px';
