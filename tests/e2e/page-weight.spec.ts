@@ -250,3 +250,69 @@ test('a first load builds no Intl object: country and language names, dates and 
   await expect(page.getByTestId('country-tag')).toContainText(/Top in \w/);
   await expect(page.getByTestId('language-select').locator('option[value="ja"]')).toHaveText('日本語');
 });
+
+test('after hydration a first load renders the page again nowhere: no later commit re-renders more than a few components', async ({
+  page,
+}) => {
+  // React DOM reports each commit to the devtools hook. A function component that rendered in a commit has a
+  // new hook list (fiber.memoizedState); one React skipped keeps the list it had, so counting the lists not
+  // seen before counts the components with hooks that rendered (tags: function 0, forwardRef 11, memo 15).
+  // A router <Link> in the page had its route discovered after load, and the answer re-rendered the whole
+  // tree: 31 to 124 components a page (docs/decisions/0031).
+  await page.addInitScript(() => {
+    type Fiber = { tag: number; memoizedState: unknown; child: Fiber | null; sibling: Fiber | null };
+    const seen = new WeakSet<object>();
+    const commits: number[] = [];
+    (window as unknown as { reactCommits: number[] }).reactCommits = commits;
+    (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onPostCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+        let rendered = 0;
+        const stack: (Fiber | null)[] = [root.current.child];
+        while (stack.length > 0) {
+          const fiber = stack.pop();
+          if (!fiber) continue;
+          const state = fiber.memoizedState;
+          if ([0, 11, 15].includes(fiber.tag) && state && typeof state === 'object' && !seen.has(state)) {
+            seen.add(state);
+            rendered++;
+          }
+          stack.push(fiber.sibling, fiber.child);
+        }
+        commits.push(rendered);
+      },
+    };
+  });
+  const listing = await (await page.request.get('/videos/latest-updates/1/')).text();
+  const video = /href="(\/videos\/\d+\/[^"/]+\/)"/.exec(listing)![1]!;
+  const models = await (await page.request.get('/models/')).text();
+  const model = /href="(\/model\/[^"/]+\/)"/.exec(models)![1]!;
+  for (const path of [
+    '/',
+    '/videos/latest-updates/1/',
+    video,
+    model,
+    '/search/1/?s=summer',
+    '/categories/',
+  ]) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const [hydration, ...later] = await page.evaluate(
+      () => (window as unknown as { reactCommits: number[] }).reactCommits,
+    );
+    test
+      .info()
+      .annotations.push({ type: 'commits', description: `${path}: ${[hydration, ...later].join(', ')}` });
+    // The hook saw the hydration itself, so a quiet page is a measured zero, not a hook that saw nothing.
+    expect(hydration, path).toBeGreaterThan(20);
+    expect(
+      later.filter((n) => n > 5),
+      path,
+    ).toEqual([]);
+  }
+});

@@ -21,7 +21,6 @@ import { NotFound } from './components/not-found';
 import { ServerError } from './components/server-error';
 import { SITE_FOOTER_ID, SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { StopScroll } from './components/stop-scroll';
 import { TagStrip } from './components/tag-strip';
 import { ToastProvider } from './components/toasts';
 import { AgeGateProvider, useAgeGate } from './lib/age-gate';
@@ -165,7 +164,6 @@ export function Layout({ children }: { children: ReactNode }) {
         </I18nextProvider>
         <LinkNavigation />
         <ScrollRestoration nonce={nonce} />
-        <StopScroll />
         <Scripts nonce={nonce} />
       </body>
     </html>

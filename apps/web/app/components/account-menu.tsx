@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRootData } from '../lib/root-data';
 import { useLoginModal } from './auth/login-modal';
+import { SiteLink } from './site-link';
 
 // The member's menu and bell are a chunk of their own: most first loads are visitors'.
 const MemberMenu = lazy(() => import('./member-menu'));
@@ -23,9 +23,9 @@ export function AccountMenu() {
       <button type="button" className="button" onClick={() => login.open()}>
         {t('account.sign_in')}
       </button>
-      <Link to="/register/" className="button button--primary">
+      <SiteLink to="/register/" className="button button--primary">
         {t('account.sign_up')}
-      </Link>
+      </SiteLink>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useAgeGate } from '../lib/age-gate';
 import { COOKIES_NOTICE_KEY } from '../lib/site-constants';
+import { SiteLink } from './site-link';
 
 function dismissed(): boolean {
   try {
@@ -46,9 +46,9 @@ export function CookieNotice() {
     <section className="cookie-notice" aria-label={t('cookie_notice.label')} data-testid="cookie-notice">
       <p className="cookie-notice__text">
         {t('cookie_notice.text')}{' '}
-        <Link className="text-link" to="/information/cookies_policy/">
+        <SiteLink className="text-link" to="/information/cookies_policy/">
           {t('cookie_notice.policy')}
-        </Link>
+        </SiteLink>
       </p>
       <button type="button" className="button button--primary cookie-notice__ok" onClick={close}>
         {t('cookie_notice.ok')}

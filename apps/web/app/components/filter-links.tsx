@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { STOP_SCROLL } from './stop-scroll';
+import { SiteLink } from './site-link';
 
 interface FilterLinksProps<T> {
   label: string;
@@ -23,16 +22,16 @@ export function FilterLinks<T extends string | number | boolean>({
       <ul className="chips">
         {options.map((option) => (
           <li key={String(option)}>
-            <Link
+            <SiteLink
               to={href(option)}
               className={`chip${option === current ? ' chip--active' : ''}`}
               aria-current={option === current ? 'true' : undefined}
               rel="nofollow"
               // A refinement of the same listing: the page stays where it is (spec §2 stopScroll).
-              state={STOP_SCROLL}
+              keepScroll
             >
               {text(option)}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

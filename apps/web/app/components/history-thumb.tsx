@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { WatchHistoryEntry } from '../lib/watch-history';
+import { SiteLink } from './site-link';
 import { ThumbPicture } from './thumb';
 
 /** A thumb from the local watch history, which stores only id, dir, title and image. */
@@ -7,7 +7,7 @@ export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
   const { video_id: id, dir, title, thumb } = entry.params;
   return (
     <article className="thumb" data-testid="thumb">
-      <Link to={`/videos/${id}/${dir}/`} className="thumb__link">
+      <SiteLink to={`/videos/${id}/${dir}/`} className="thumb__link">
         <div className="thumb__media">
           {thumb ? (
             <ThumbPicture src={thumb} alt={title} />
@@ -16,7 +16,7 @@ export function HistoryThumb({ entry }: { entry: WatchHistoryEntry }) {
           )}
         </div>
         <h3 className="thumb__title">{title}</h3>
-      </Link>
+      </SiteLink>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { NamedCountry } from '../lib/intl';
 import {
   DATE_OPTIONS,
@@ -11,6 +11,7 @@ import {
 } from '../lib/listing-filters';
 import { type ListingSort, VIDEO_SORTS } from '../lib/sorts';
 import { FilterLinks } from './filter-links';
+import { SiteLink } from './site-link';
 
 /** Sort tabs and filters; any change goes back to page 1 and keeps the other filters. */
 interface ListingControlsProps {
@@ -33,13 +34,13 @@ export function ListingControls({ sort, filters, countries, base = '/videos' }: 
         <ul className="tabs">
           {VIDEO_SORTS.map((option) => (
             <li key={option}>
-              <Link
+              <SiteLink
                 to={listingHref(option, 1, filters, base)}
                 className={`tabs__link${option === sort ? ' tabs__link--active' : ''}`}
                 aria-current={option === sort ? 'page' : undefined}
               >
                 {t(`sort.${option}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

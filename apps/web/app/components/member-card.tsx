@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { MemberThumb } from '../lib/dto';
 import { countryName } from '../lib/intl';
 import { memberHref } from '../lib/members';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 
 /** The member's photo, or their initial on a plain disc. */
 export function MemberAvatar({ name, avatar, size }: { name: string; avatar: string | null; size: number }) {
@@ -22,7 +22,7 @@ export function MemberCard({ member, lang }: { member: MemberThumb; lang: string
   const { t } = useTranslation();
   return (
     <li className="member-card" data-testid="member-card">
-      <Link to={memberHref(member.id)} className="member-card__link" prefetch="intent">
+      <SiteLink to={memberHref(member.id)} className="member-card__link" intent>
         <MemberAvatar name={member.name} avatar={member.avatar} size={64} />
         <span className="member-card__name">{member.name}</span>
         <span className="member-card__meta">
@@ -33,7 +33,7 @@ export function MemberCard({ member, lang }: { member: MemberThumb; lang: string
             .filter(Boolean)
             .join(' · ')}
         </span>
-      </Link>
+      </SiteLink>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import type { ModelFilters, ModelSort } from '../lib/dto';
 import type { NamedCountry } from '../lib/intl';
 import {
@@ -14,6 +14,7 @@ import {
   RACES,
   TITS_SIZES,
 } from '../lib/models';
+import { SiteLink } from './site-link';
 
 interface ModelFiltersProps {
   sort: ModelSort;
@@ -77,13 +78,13 @@ export function ModelListingControls({ sort, filters, countries }: ModelFiltersP
         <ul className="tabs">
           {MODEL_SORTS.map((option) => (
             <li key={option}>
-              <Link
+              <SiteLink
                 to={modelsHref(option, 1, filters)}
                 className={`tabs__link${option === sort ? ' tabs__link--active' : ''}`}
                 aria-current={option === sort ? 'page' : undefined}
               >
                 {t(`models.sort.${option}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -91,24 +92,24 @@ export function ModelListingControls({ sort, filters, countries }: ModelFiltersP
       <nav className="alphabet-bar" aria-label={t('models.alphabet_label')}>
         <ul className="alphabet-bar__list">
           <li>
-            <Link
+            <SiteLink
               to={withFilter({ alphabet: null })}
               className={`alphabet-bar__link${filters.alphabet === null ? ' alphabet-bar__link--active' : ''}`}
               aria-current={filters.alphabet === null ? 'true' : undefined}
             >
               {t('models.alphabet_all')}
-            </Link>
+            </SiteLink>
           </li>
           {ALPHABET.map((letter) => (
             <li key={letter}>
-              <Link
+              <SiteLink
                 to={withFilter({ alphabet: letter })}
                 className={`alphabet-bar__link${filters.alphabet === letter ? ' alphabet-bar__link--active' : ''}`}
                 aria-current={filters.alphabet === letter ? 'true' : undefined}
                 rel="nofollow"
               >
                 {letter.toUpperCase()}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -144,9 +145,9 @@ export function ModelListingControls({ sort, filters, countries }: ModelFiltersP
           </button>
         </noscript>
         {hasModelFilters(filters) && (
-          <Link to={modelsHref(sort, 1, NO_FILTERS)} className="chip model-filters__reset">
+          <SiteLink to={modelsHref(sort, 1, NO_FILTERS)} className="chip model-filters__reset">
             {t('models.reset')}
-          </Link>
+          </SiteLink>
         )}
       </Form>
     </div>

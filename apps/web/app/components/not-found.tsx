@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -17,9 +17,9 @@ export function NotFound() {
       </p>
       <h1 className="status-page__title">{t('error.404')}</h1>
       <p className="status-page__text">{t('error.404_text')}</p>
-      <Link to="/" className="button">
+      <SiteLink to="/" className="button">
         {t('error.home_link')}
-      </Link>
+      </SiteLink>
     </section>
   );
 }

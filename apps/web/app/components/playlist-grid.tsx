@@ -1,15 +1,15 @@
 import { abbreviateCount } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PlaylistThumb } from '../lib/dto';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 import { THUMB_HEIGHT, THUMB_WIDTH } from './thumb';
 
 export function PlaylistCard({ playlist }: { playlist: PlaylistThumb }) {
   const { t } = useTranslation();
   return (
     <article className="thumb" data-testid="playlist-thumb">
-      <Link to={`/playlist/${playlist.id}/1/`} className="thumb__link" prefetch="intent">
+      <SiteLink to={`/playlist/${playlist.id}/1/`} className="thumb__link" intent>
         <div className="thumb__media">
           {playlist.scr ? (
             <GatedImage
@@ -29,7 +29,7 @@ export function PlaylistCard({ playlist }: { playlist: PlaylistThumb }) {
           </span>
         </div>
         <h3 className="thumb__title">{playlist.title}</h3>
-      </Link>
+      </SiteLink>
       {playlist.isPrivate && (
         <span className="private-marker" data-testid="private-marker">
           {t('actions.private')}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { apiClient } from '../lib/api-client';
 import type { VideoCard } from '../lib/dto';
 import { PLAYLIST_PAGE_SIZE } from '../lib/site-constants';
 import { GatedImage } from './gated-image';
+import { SiteLink } from './site-link';
 
 export interface PlaylistStripData {
   id: number;
@@ -103,15 +103,15 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
   return (
     <section className="playlist-strip" aria-labelledby="playlist-strip-title" data-testid="playlist-strip">
       <h2 id="playlist-strip-title" className="section-title">
-        <Link to={`/playlist/${strip.id}/${strip.page}/`}>{strip.title}</Link>
+        <SiteLink to={`/playlist/${strip.id}/${strip.page}/`}>{strip.title}</SiteLink>
       </h2>
       <ol className="playlist-strip__list" ref={list}>
         {first > 1 && (
           // Loads the earlier page when scrolled into view; the link is for crawlers and keyboards.
           <li ref={head} className="playlist-strip__edge">
-            <Link className="visually-hidden" to={`/playlist/${strip.id}/${first - 1}/`} rel="prev">
+            <SiteLink className="visually-hidden" to={`/playlist/${strip.id}/${first - 1}/`} rel="prev">
               {t('pagination.prev')}
-            </Link>
+            </SiteLink>
           </li>
         )}
         {items.map(({ v, page }) => (
@@ -121,17 +121,17 @@ export function PlaylistStrip({ strip, currentId }: { strip: PlaylistStripData; 
             aria-current={v.id === currentId ? 'true' : undefined}
             data-testid="playlist-strip-item"
           >
-            <Link to={`${v.url}?playlist=${strip.id}&pl_page=${page}`} title={v.title}>
+            <SiteLink to={`${v.url}?playlist=${strip.id}&pl_page=${page}`} title={v.title}>
               {v.thumb ? <GatedImage src={v.thumb} alt="" loading="lazy" width={160} height={90} /> : null}
               <span className="playlist-strip__title">{v.title}</span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
         {last < strip.pages && (
           <li ref={tail} className="playlist-strip__edge">
-            <Link className="visually-hidden" to={`/playlist/${strip.id}/${last + 1}/`} rel="next">
+            <SiteLink className="visually-hidden" to={`/playlist/${strip.id}/${last + 1}/`} rel="next">
               {t('pagination.next')}
-            </Link>
+            </SiteLink>
           </li>
         )}
       </ol>

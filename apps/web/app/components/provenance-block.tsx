@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { PublicProvenance } from '../lib/dto';
 import { DEFAULT_FILTERS, listingHref } from '../lib/listing-filters';
+import { SiteLink } from './site-link';
 
 /** The 2257 page with this video's own statement (ADR 0036). */
 export const statementHref = (videoId: number) => `/information/2257/?video=${videoId}`;
@@ -25,9 +25,9 @@ export function ProvenanceBlock({
   if (decade !== null)
     facts.push([
       t('provenance.produced'),
-      <Link key="d" to={listingHref('latest-updates', 1, { ...DEFAULT_FILTERS, decade })}>
+      <SiteLink key="d" to={listingHref('latest-updates', 1, { ...DEFAULT_FILTERS, decade })}>
         {p?.year ?? t('filter.decade.value', { decade })}
-      </Link>,
+      </SiteLink>,
     ]);
   if (p?.studio) facts.push([t('provenance.field.studio'), p.studio]);
   if (p?.originalFormat)
@@ -50,9 +50,9 @@ export function ProvenanceBlock({
           ))}
         </dl>
       )}
-      <Link className="text-link provenance__statement" to={statementHref(videoId)} rel="nofollow">
+      <SiteLink className="text-link provenance__statement" to={statementHref(videoId)} rel="nofollow">
         {t('provenance.statement_link')}
-      </Link>
+      </SiteLink>
     </section>
   );
 }

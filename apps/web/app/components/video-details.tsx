@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { VideoDetail } from '../lib/dto';
 import { isoDate } from '../lib/intl';
 import { SubscribeButton } from './actions/subscribe-button';
+import { SiteLink } from './site-link';
 import { TagLinks } from './tag-links';
 import { VideoDescription } from './video-description';
 import { VideoStats } from './video-stats';
@@ -20,17 +20,17 @@ export function VideoDetails({ video, postedOn }: { video: VideoDetail; postedOn
         {video.uploader && (
           <span className="video-details__uploader">
             {t('video.uploader')}{' '}
-            <Link to={`/members/${video.uploader.id}/`} data-testid="video-uploader">
+            <SiteLink to={`/members/${video.uploader.id}/`} data-testid="video-uploader">
               <strong>{video.uploader.name}</strong>
-            </Link>
+            </SiteLink>
           </span>
         )}
         {video.channel && (
           <span className="video-details__channel" data-testid="video-channel">
             {t('channel.label')}{' '}
-            <Link to={`/channel/${video.channel.dir}/`}>
+            <SiteLink to={`/channel/${video.channel.dir}/`}>
               <strong>{video.channel.title}</strong>
-            </Link>
+            </SiteLink>
             {video.state === 'active' && <SubscribeButton section="channel" objectId={video.channel.id} />}
           </span>
         )}

@@ -1,7 +1,7 @@
 import { formatDuration } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { VideoDetail } from '../lib/dto';
+import { SiteLink } from './site-link';
 
 /** "Version of <canonical>" on a listed alternate's page (ADR 0035). */
 export function VersionOf({ video }: { video: VideoDetail }) {
@@ -10,7 +10,7 @@ export function VersionOf({ video }: { video: VideoDetail }) {
   const { canonical } = video.versions.versionOf;
   return (
     <p className="video-versions__of" data-testid="version-of">
-      {t('video.versions.of')} <Link to={canonical.url}>{canonical.title}</Link>
+      {t('video.versions.of')} <SiteLink to={canonical.url}>{canonical.title}</SiteLink>
     </p>
   );
 }
@@ -27,9 +27,9 @@ export function OtherVersions({ video }: { video: VideoDetail }) {
       <ul className="video-versions__list">
         {video.versions.alternates.map((a) => (
           <li key={a.id} className="video-versions__item">
-            <Link to={a.url} className="video-versions__title">
+            <SiteLink to={a.url} className="video-versions__title">
               {a.title}
-            </Link>
+            </SiteLink>
             <span className="video-versions__facts">
               <span>{formatDuration(a.durationSec)}</span>
               {a.height > 0 && <span>{t('video.versions.quality', { height: a.height })}</span>}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AlbumGrid } from '../components/album-grid';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
+import { SiteLink } from '../components/site-link';
 import { ALBUM_SORTS, albumsHref } from '../lib/albums';
 import type { AlbumListingData } from './album-listing.server';
 
@@ -18,13 +18,13 @@ export function AlbumListingPage({ data }: { data: AlbumListingData }) {
           <ul className="tabs">
             {ALBUM_SORTS.map((option) => (
               <li key={option}>
-                <Link
+                <SiteLink
                   to={albumsHref(option, 1)}
                   className={`tabs__link${option === sort ? ' tabs__link--active' : ''}`}
                   aria-current={option === sort ? 'page' : undefined}
                 >
                   {t(`sort.${option}`)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -1,13 +1,14 @@
 import { abbreviateCount, ratingPercent } from '@vt/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { VoteButtons } from '../components/actions/vote-buttons';
 import { Comments } from '../components/comments';
 import { EmptyState } from '../components/empty-state';
 import { GatedImage } from '../components/gated-image';
 import { PhotoViewer } from '../components/photo-viewer';
 import { ShareLinkModal } from '../components/share-modal';
+import { SiteLink } from '../components/site-link';
 import { TagLinks } from '../components/tag-links';
 import type { DatedComments } from '../lib/dated-comments';
 import type { AlbumDetail } from '../lib/dto';
@@ -83,9 +84,9 @@ function AlbumView({
             {t('albums.rating', { percent: ratingPercent(album.rating) })}
           </span>
           {album.uploader && viewer.memberId === album.uploader.id && (
-            <Link to={`/album_edit/${album.id}/`} className="button" data-testid="album-edit-link">
+            <SiteLink to={`/album_edit/${album.id}/`} className="button" data-testid="album-edit-link">
               {t('album.edit')}
-            </Link>
+            </SiteLink>
           )}
         </div>
         <TagLinks

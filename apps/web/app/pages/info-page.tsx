@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { type AppLoadContext, Link } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { ContactSection } from '../components/contact-section';
 import { InfoText } from '../components/info-text';
+import { SiteLink } from '../components/site-link';
 import { VideoStatement } from '../components/video-statement';
 import {
   ADDRESS_SECTIONS,
@@ -25,10 +26,10 @@ export function InfoIndexPage() {
       <ul className="info-index" aria-label={t('info.index_label')}>
         {INFO_SLUGS.map((slug) => (
           <li key={slug} className="info-index__item" data-testid="info-index-item">
-            <Link to={infoHref(slug)} className="info-index__link">
+            <SiteLink to={infoHref(slug)} className="info-index__link">
               <h2 className="info-index__title">{t(`info.pages.${slug}.title`)}</h2>
               <p className="info-index__summary">{t(`info.pages.${slug}.summary`, { site })}</p>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -70,7 +71,7 @@ export function InfoPage({
   return (
     <article className="info-page" data-testid={`info-${slug}`}>
       <nav className="breadcrumbs" aria-label={t('info.index_label')}>
-        <Link to="/information/">{t('info.title')}</Link>
+        <SiteLink to="/information/">{t('info.title')}</SiteLink>
       </nav>
       <h1 className="page-title">{t(`info.pages.${slug}.title`)}</h1>
       <p className="info-page__lead">{t(`info.pages.${slug}.summary`, { site })}</p>
@@ -100,15 +101,15 @@ export function InfoPage({
         <ul className="info-related__list">
           {INFO_RELATED[slug].map((other) => (
             <li key={other}>
-              <Link className="text-link" to={infoHref(other)}>
+              <SiteLink className="text-link" to={infoHref(other)}>
                 {t(`info.pages.${other}.title`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
           <li>
-            <Link className="text-link" to="/information/">
+            <SiteLink className="text-link" to="/information/">
               {t('info.back')}
-            </Link>
+            </SiteLink>
           </li>
         </ul>
       </nav>

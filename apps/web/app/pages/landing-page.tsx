@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { ThumbGrid } from '../components/thumb-grid';
 import type { MainStats, VideoCard } from '../lib/dto';
 import { DEFAULT_FILTERS, listingHref } from '../lib/listing-filters';
@@ -20,9 +20,9 @@ export function LandingPage({ data }: { data: LandingData }) {
       <header className="landing__hero">
         <h1 className="landing__title">{t('landing.headline', { site })}</h1>
         <p className="landing__pitch">{t('landing.pitch')}</p>
-        <Link to="/" className="button button--large landing__enter" data-testid="landing-enter">
+        <SiteLink to="/" className="button button--large landing__enter" data-testid="landing-enter">
           {t('landing.enter')}
-        </Link>
+        </SiteLink>
         <p className="landing__adults">{t('landing.adults')}</p>
       </header>
       <ul className="landing__points" aria-label={t('landing.points_label')}>
@@ -38,19 +38,19 @@ export function LandingPage({ data }: { data: LandingData }) {
           <h2 id="landing-categories" className="section-title">
             {t('landing.categories')}
           </h2>
-          <Link className="text-link" to="/categories/">
+          <SiteLink className="text-link" to="/categories/">
             {t('landing.all_categories')}
-          </Link>
+          </SiteLink>
         </div>
         <ul className="landing__categories" data-testid="landing-categories">
           {data.categories.map((category) => (
             <li key={category.dir}>
-              <Link to={`/categories/${category.dir}/latest-updates/1/`} className="landing__category">
+              <SiteLink to={`/categories/${category.dir}/latest-updates/1/`} className="landing__category">
                 <span className="landing__category-title">{category.title}</span>
                 <span className="landing__category-count">
                   {t('landing.category_videos', { count: category.totalVideos })}
                 </span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -61,20 +61,20 @@ export function LandingPage({ data }: { data: LandingData }) {
             <h2 id="landing-popular" className="section-title">
               {t('landing.popular')}
             </h2>
-            <Link
+            <SiteLink
               className="text-link"
               to={listingHref('most-popular', 1, { ...DEFAULT_FILTERS, date: 'week' })}
             >
               {t('landing.more')}
-            </Link>
+            </SiteLink>
           </div>
           <ThumbGrid videos={data.popular} />
         </section>
       )}
       <p className="landing__footer">
-        <Link to="/" className="button button--large">
+        <SiteLink to="/" className="button button--large">
           {t('landing.enter')}
-        </Link>
+        </SiteLink>
       </p>
     </article>
   );

@@ -1,7 +1,7 @@
 import { abbreviateCount } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { FriendButtons } from '../components/actions/friend-button';
 import { FriendRequests } from '../components/actions/friend-requests';
 import { OwnPlaylists } from '../components/actions/own-playlists';
@@ -14,6 +14,7 @@ import { GatedImage } from '../components/gated-image';
 import { MemberAvatar, MemberGrid } from '../components/member-card';
 import { Pagination } from '../components/pagination';
 import { PlaylistGrid } from '../components/playlist-grid';
+import { SiteLink } from '../components/site-link';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { OwnVideoTools } from '../components/upload/own-video-tools';
@@ -84,14 +85,14 @@ function OwnLinks({ memberId }: { memberId: number }) {
   if (viewer.memberId === null) return null;
   if (viewer.memberId === memberId)
     return (
-      <Link to="/member_edit/" className="button">
+      <SiteLink to="/member_edit/" className="button">
         {t('account.edit_profile')}
-      </Link>
+      </SiteLink>
     );
   return (
-    <Link to={`/messages/${memberId}/`} className="button">
+    <SiteLink to={`/messages/${memberId}/`} className="button">
       {t('messages.send_message')}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -113,15 +114,15 @@ function MemberTabs({ data }: { data: MemberPageData }) {
       <ul className="tabs">
         {(Object.keys(MEMBER_TABS) as MemberTab[]).map((key) => (
           <li key={key}>
-            <Link
+            <SiteLink
               to={memberTabHref(data.profile.id, key)}
               className={`tabs__link${key === data.tab ? ' tabs__link--active' : ''}`}
               aria-current={key === data.tab ? 'page' : undefined}
-              preventScrollReset
+              keepScroll
             >
               {t(`member.tab.${key}`)}
               {data.locked.includes(key) && <Lock label={t('member.private_tab')} />}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -205,9 +206,9 @@ function SubscriptionList({ items }: { items: MemberSubscription[] }) {
         );
         return (
           <li key={`${s.section}-${s.id}`} className="member-subscriptions__item">
-            <Link to={href} className="member-subscriptions__link">
+            <SiteLink to={href} className="member-subscriptions__link">
               {body}
-            </Link>
+            </SiteLink>
           </li>
         );
       })}
@@ -232,9 +233,9 @@ function Overview({
       <ThumbGrid videos={listing.items} label={title} />
       {listing.totalCount > listing.items.length && (
         <p className="model-page__more">
-          <Link to={memberTabHref(profile.id, tab)} className="button">
+          <SiteLink to={memberTabHref(profile.id, tab)} className="button">
             {more}
-          </Link>
+          </SiteLink>
         </p>
       )}
     </section>
@@ -274,9 +275,9 @@ function OwnAlbumList({ albums }: { albums: OwnAlbumLine[] }) {
             {t('albums.photos', { count: a.photosAmount })}
             {a.status === 'pending' && ` · ${t('album.pending')}`}
           </span>
-          <Link to={`/album_edit/${a.id}/`} className="button">
+          <SiteLink to={`/album_edit/${a.id}/`} className="button">
             {t('album.edit')}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

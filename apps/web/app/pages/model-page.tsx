@@ -1,12 +1,12 @@
 import { abbreviateCount } from '@vt/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { SubscribeButton } from '../components/actions/subscribe-button';
 import { WallForm } from '../components/actions/wall-form';
 import { EmptyState } from '../components/empty-state';
 import { ModelPortrait } from '../components/model-grid';
 import { Pagination } from '../components/pagination';
+import { SiteLink } from '../components/site-link';
 import { AttributeList, StatList } from '../components/stat-lists';
 import { ThumbGrid } from '../components/thumb-grid';
 import { WallPosts } from '../components/wall-posts';
@@ -52,14 +52,14 @@ function ModelTabs({ model, tab }: { model: NamedModel; tab: ModelTab }) {
       <ul className="tabs">
         {tabs.map(([key, href]) => (
           <li key={key}>
-            <Link
+            <SiteLink
               to={href}
               className={`tabs__link${key === tab ? ' tabs__link--active' : ''}`}
               aria-current={key === tab ? 'page' : undefined}
-              preventScrollReset
+              keepScroll
             >
               {t(`model.tab.${key}`)}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -118,9 +118,9 @@ function Overview({ data }: { data: ModelPageData }) {
             <ThumbGrid videos={videos.items} label={t('model.latest_videos')} />
             {videos.totalCount > videos.items.length && (
               <p className="model-page__more">
-                <Link to={modelVideosHref(model.dir)} className="button">
+                <SiteLink to={modelVideosHref(model.dir)} className="button">
                   {t('model.all_videos', { name: model.title })}
-                </Link>
+                </SiteLink>
               </p>
             )}
           </>

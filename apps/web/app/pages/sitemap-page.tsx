@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { ALBUM_SORTS, albumsHref } from '../lib/albums';
 import type { MainStats } from '../lib/dto';
 import { INFO_SLUGS, infoHref } from '../lib/info-pages';
@@ -34,46 +34,46 @@ export function SitemapPage({ data }: { data: SitemapData }) {
         <Section id="videos" title={t('sitemap.videos')}>
           <ul className="sitemap__list">
             <li>
-              <Link className="text-link" to="/">
+              <SiteLink className="text-link" to="/">
                 {t('sitemap.home')}
-              </Link>
+              </SiteLink>
             </li>
             {VIDEO_SORTS.map((sort) => (
               <li key={sort}>
-                <Link className="text-link" to={listingHref(sort, 1)}>
+                <SiteLink className="text-link" to={listingHref(sort, 1)}>
                   {t(`listing.headline.${sort}`)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
             <li>
-              <Link className="text-link" to="/top-country/1/">
+              <SiteLink className="text-link" to="/top-country/1/">
                 {t('sitemap.top_country')}
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link className="text-link" to="/history/1/">
+              <SiteLink className="text-link" to="/history/1/">
                 {t('sitemap.history')}
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link className="text-link" to="/landing/">
+              <SiteLink className="text-link" to="/landing/">
                 {t('sitemap.landing')}
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </Section>
         <Section id="models" title={t('sitemap.models')}>
           <ul className="sitemap__list">
             <li>
-              <Link className="text-link" to={modelsHref('most-popular', 1)}>
+              <SiteLink className="text-link" to={modelsHref('most-popular', 1)}>
                 {t('sitemap.models_all')}
-              </Link>
+              </SiteLink>
             </li>
             {data.models.map((model) => (
               <li key={model.dir}>
-                <Link className="text-link" to={modelHref(model.dir)}>
+                <SiteLink className="text-link" to={modelHref(model.dir)}>
                   {model.title}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -82,9 +82,9 @@ export function SitemapPage({ data }: { data: SitemapData }) {
           <ul className="sitemap__list">
             {ALBUM_SORTS.map((sort) => (
               <li key={sort}>
-                <Link className="text-link" to={albumsHref(sort, 1)}>
+                <SiteLink className="text-link" to={albumsHref(sort, 1)}>
                   {t(`albums.headline.${sort}`)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -92,33 +92,33 @@ export function SitemapPage({ data }: { data: SitemapData }) {
         <Section id="playlists" title={t('sitemap.playlists')}>
           <ul className="sitemap__list">
             <li>
-              <Link className="text-link" to="/playlists/most-popular/1/">
+              <SiteLink className="text-link" to="/playlists/most-popular/1/">
                 {t('sitemap.playlists_all')}
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </Section>
         <Section id="community" title={t('sitemap.community')}>
           <ul className="sitemap__list">
             <li>
-              <Link className="text-link" to="/community/recent/1/">
+              <SiteLink className="text-link" to="/community/recent/1/">
                 {t('sitemap.community_all')}
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </Section>
         <Section id="information" title={t('sitemap.information')}>
           <ul className="sitemap__list">
             <li>
-              <Link className="text-link" to="/information/">
+              <SiteLink className="text-link" to="/information/">
                 {t('info.title')}
-              </Link>
+              </SiteLink>
             </li>
             {INFO_SLUGS.map((slug) => (
               <li key={slug}>
-                <Link className="text-link" to={infoHref(slug)}>
+                <SiteLink className="text-link" to={infoHref(slug)}>
                   {t(`info.pages.${slug}.title`)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -126,16 +126,16 @@ export function SitemapPage({ data }: { data: SitemapData }) {
       </div>
       <Section id="categories" title={t('sitemap.categories')}>
         <p>
-          <Link className="text-link" to="/categories/">
+          <SiteLink className="text-link" to="/categories/">
             {t('sitemap.categories_all')}
-          </Link>
+          </SiteLink>
         </p>
         <ul className="sitemap__list sitemap__list--wide">
           {data.categories.map((category) => (
             <li key={category.dir}>
-              <Link className="text-link" to={`/categories/${category.dir}/latest-updates/1/`}>
+              <SiteLink className="text-link" to={`/categories/${category.dir}/latest-updates/1/`}>
                 {category.title}
-              </Link>{' '}
+              </SiteLink>{' '}
               <span className="sitemap__count">
                 {t('sitemap.category_videos', { count: category.totalVideos })}
               </span>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { UnderPlayerAd } from '../components/ad-zones';
 import { Comments } from '../components/comments';
 import { Pagination } from '../components/pagination';
@@ -8,6 +8,7 @@ import { PartnerSlider } from '../components/partner-slider';
 import { VideoPlayer } from '../components/player/video-player';
 import { PlaylistStrip } from '../components/playlist-strip';
 import { ProvenanceBlock } from '../components/provenance-block';
+import { SiteLink } from '../components/site-link';
 import { SuggestionStrip } from '../components/suggestion-strip';
 import { ThumbGrid } from '../components/thumb-grid';
 import { VideoActions } from '../components/video-actions';
@@ -58,9 +59,9 @@ function PlayerArea({
   if (!hls) {
     return (
       <VideoStatePanel message={t('video.not_found')}>
-        <Link to="/" className="button">
+        <SiteLink to="/" className="button">
           {t('video.go_home')}
-        </Link>
+        </SiteLink>
       </VideoStatePanel>
     );
   }

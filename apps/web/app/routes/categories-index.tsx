@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { SiteLink } from '../components/site-link';
 import { ThumbPicture } from '../components/thumb';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
@@ -46,7 +46,7 @@ export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
         <ul className="category-index" data-testid="category-index">
           {listed.map((c) => (
             <li key={c.dir}>
-              <Link to={`/categories/${c.dir}/latest-updates/1/`} className="category-index__item">
+              <SiteLink to={`/categories/${c.dir}/latest-updates/1/`} className="category-index__item">
                 <span className="category-index__media">
                   {covers[c.dir]?.thumb ? (
                     <ThumbPicture
@@ -63,7 +63,7 @@ export default function CategoriesIndex({ loaderData }: Route.ComponentProps) {
                 <span className="category-index__count">
                   {t('categories.videos_count', { count: c.totalVideos })}
                 </span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

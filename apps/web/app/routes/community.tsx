@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { MemberGrid } from '../components/member-card';
 import { Pagination } from '../components/pagination';
+import { SiteLink } from '../components/site-link';
 import { notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
 import { countryName } from '../lib/intl';
@@ -96,13 +97,13 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         <ul className="tabs">
           {SORTS.map((s) => (
             <li key={s}>
-              <Link
+              <SiteLink
                 to={`/community/${s}/1/${query}`}
                 className={`tabs__link${s === sort ? ' tabs__link--active' : ''}`}
                 aria-current={s === sort ? 'page' : undefined}
               >
                 {t(`community.sort.${s}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { Pagination } from '../components/pagination';
 import { PlaylistGrid } from '../components/playlist-grid';
+import { SiteLink } from '../components/site-link';
 import { notFound } from '../lib/http-errors';
 import { getI18n } from '../lib/i18n';
 import { pageMeta } from '../lib/page-meta';
@@ -53,13 +54,13 @@ export default function Playlists({ loaderData }: Route.ComponentProps) {
         <ul className="tabs">
           {SORTS.map((s) => (
             <li key={s}>
-              <Link
+              <SiteLink
                 to={`/playlists/${s}/1/`}
                 className={`tabs__link${s === sort ? ' tabs__link--active' : ''}`}
                 aria-current={s === sort ? 'page' : undefined}
               >
                 {t(`playlists.sort.${s}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

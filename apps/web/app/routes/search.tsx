@@ -1,9 +1,10 @@
 import { isLang } from '@vt/i18n';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { FilterLinks } from '../components/filter-links';
 import { Pagination } from '../components/pagination';
+import { SiteLink } from '../components/site-link';
 import { ThumbGrid } from '../components/thumb-grid';
 import type { DurationFilter } from '../lib/dto';
 import { notFound } from '../lib/http-errors';
@@ -83,14 +84,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <ul className="tabs">
           {SORTS.map((s) => (
             <li key={s}>
-              <Link
+              <SiteLink
                 to={href(1, { sort: s })}
                 className={`tabs__link${s === sort ? ' tabs__link--active' : ''}`}
                 aria-current={s === sort ? 'page' : undefined}
                 rel="nofollow"
               >
                 {s === 'relevance' ? t('search.relevance') : t(`sort.${s}`)}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
