@@ -297,6 +297,41 @@ describe('related', () => {
     expect((await sut.json(`/api/json/videos_related2/432000/0/0/${id}.all.1.json`)).res.status).toBe(400);
     expect((await sut.json(`/api/json/videos_related2/432000/12/0/${id}.xx.1.json`)).res.status).toBe(400);
   });
+
+  it("ranks a model's other videos first for each of its videos, never the video itself", async () => {
+    // The model's most popular list is kept once for all its videos; each takes itself out of it.
+    const model = first<{ model_id: number }>(
+      `SELECT vm.model_id FROM video_models vm JOIN videos v ON v.id = vm.video_id
+       WHERE v.status_id = 1 AND v.is_private = 0 AND v.gender = 'straight'
+       AND NOT EXISTS (SELECT 1 FROM video_models o WHERE o.video_id = v.id AND o.model_id != vm.model_id)
+       GROUP BY vm.model_id HAVING count(*) BETWEEN 3 AND 12 LIMIT 1`,
+    ).model_id;
+    const own = sql<{ id: number }>(
+      `SELECT v.id FROM video_models vm JOIN videos v ON v.id = vm.video_id
+       WHERE vm.model_id = ? AND v.status_id = 1 AND v.is_private = 0 AND v.gender = 'straight'
+       AND NOT EXISTS (SELECT 1 FROM video_versions vv WHERE vv.video_id = v.id)`,
+      model,
+    ).map((r) => r.id);
+    const solo = own.filter(
+      (id) => first<{ n: number }>('SELECT count(*) AS n FROM video_models WHERE video_id = ?', id).n === 1,
+    );
+    expect(solo.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = solo as [number, number];
+    const related = async (id: number) => {
+      const ids: number[] = [];
+      for (const page of [1, 2, 3]) {
+        const { body } = await sut.json(`/api/json/videos_related2/0/12/0/${id}.all.${page}.json`);
+        ids.push(...(body.videos as { video_id: number }[]).map((v) => v.video_id));
+      }
+      return ids;
+    };
+    const ofA = await related(a);
+    const ofB = await related(b);
+    expect(ofA).not.toContain(a);
+    expect(ofA).toContain(b);
+    expect(ofB).not.toContain(b);
+    expect(ofB).toContain(a);
+  });
 });
 
 describe('video file and media', () => {

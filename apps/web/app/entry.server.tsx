@@ -60,7 +60,9 @@ export default function handleRequest(
               const html = Buffer.concat(chunks);
               // Behind the age gate the app's scripts wait for the visitor (lib/deferred-boot.ts).
               const body = loadContext.ageGate.shown ? deferAppScripts(html, nonce) : html;
-              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+              const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+              loadContext.rendered = { response, body };
+              resolve(response);
               callback();
             },
           });

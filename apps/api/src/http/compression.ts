@@ -85,8 +85,10 @@ export function compression(opts: { threshold: number }): MiddlewareHandler {
     if (!isCompressible(res.headers.get('Content-Type'))) return;
     if (res.headers.has('Content-Encoding')) return;
     addVary(res.headers, 'Accept-Encoding');
+    // Cheap tests first: reading `res.body` turns Hono's light answer into a full one with a stream.
+    const enc = negotiate(c.req.header('accept-encoding'));
+    if (!enc) return;
     if (
-      !res.body ||
       c.req.method === 'HEAD' ||
       res.status === 206 ||
       res.status === 204 ||
@@ -97,9 +99,7 @@ export function compression(opts: { threshold: number }): MiddlewareHandler {
     )
       return;
     const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
-    if (length < opts.threshold) return;
-    const enc = negotiate(c.req.header('accept-encoding'));
-    if (!enc) return;
+    if (length < opts.threshold || !res.body) return;
     const body = new Uint8Array(await res.arrayBuffer());
     // Hono copies the old answer's headers onto a replacement, so the new ones are set afterwards.
     if (body.length < opts.threshold) {

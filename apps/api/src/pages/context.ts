@@ -34,4 +34,9 @@ export interface PageContext {
   nonce: string;
   /** The 2257 page's operator settings (RECORDS_*). */
   records2257: Config['records2257'];
+  /**
+   * Set by the web app's entry: the document it answered with and its bytes, so the page handler stores
+   * them without reading the answer back through a stream.
+   */
+  rendered?: { response: Response; body: Buffer };
 }

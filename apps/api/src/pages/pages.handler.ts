@@ -135,7 +135,8 @@ export function pagesHandler(
       response.status === 200 &&
       CACHED_TYPES.test(response.headers.get('content-type') ?? '')
     ) {
-      const body = Buffer.from(await response.arrayBuffer());
+      const body =
+        ctx.rendered?.response === response ? ctx.rendered.body : Buffer.from(await response.arrayBuffer());
       const entry = pageCache!.put(key, response, body);
       stored(entry);
       if (entry) pageCache!.markServed(c.req.raw, entry);

@@ -369,16 +369,13 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
     expect(cats).toContainEqual({ id: 1, dir: 'cat-1', title: 'Eins' });
     const dirs = await repo.categoryDirs(withCat1);
     expect(dirs).toEqual([...dirs].sort((x, y) => Number(x.slice(4)) - Number(y.slice(4))));
-    const same = await repo.sameModel(1, 3, 'straight');
-    expect(same).not.toContain(3);
-    expect(same).toEqual(
-      videos
-        .filter((x) => x.id % 3 === 0 && x.id % 2 === 0 && x.status_id === 1 && x.is_private === 0)
-        .filter((x) => x.gender === 'straight' && x.id !== 2 && x.id !== 4)
-        .sort((x, y) => y.popularity - x.popularity || y.id - x.id)
-        .slice(0, 60)
-        .map((x) => x.id),
-    );
+    const expected = videos
+      .filter((x) => x.id % 3 === 0 && x.id % 2 === 0 && x.status_id === 1 && x.is_private === 0)
+      .filter((x) => x.gender === 'straight' && x.id !== 2 && x.id !== 4)
+      .sort((x, y) => y.popularity - x.popularity || y.id - x.id)
+      .map((x) => x.id);
+    expect(await repo.modelPopular(1, 'straight', 61)).toEqual(expected.slice(0, 61));
+    expect(await repo.modelPopular(1, 'straight', 5)).toEqual(expected.slice(0, 5));
     expect(await repo.canonicalOf(2)).toEqual({ mode: 'listed', id: 1, title: 'Video 1', dir: 'video-1' });
     expect(await repo.canonicalOf(1)).toBeUndefined();
     expect((await repo.publicVersions(1)).map((x) => x.id)).toEqual([2]);

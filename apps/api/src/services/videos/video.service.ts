@@ -12,6 +12,8 @@ import type { VideosRepository } from './videos.repository';
 export const RELATED_PAGE_SIZE = 12;
 /** Related lists are computed once per video up to this size, then paged. */
 const RELATED_MAX = 240;
+/** A related list takes at most this many videos from each of the video's models. */
+const SAME_MODEL_MAX = 60;
 
 export function videoState(statusId: number, isPrivate: number): VideoState {
   if (statusId === 5) return 'deleted';
@@ -27,8 +29,8 @@ export interface VideoServiceDeps {
 }
 
 export function createVideoService({ repository, urls, listing, caches, versions }: VideoServiceDeps) {
-  // The most popular videos of a category (and overall) feed the related lists of every video in it: shared,
-  // so kept a minute, and dropped with the public caches when what visitors may see changes.
+  // The most popular videos of a category, a model and overall feed the related lists of every video in them:
+  // shared, so kept a minute, and dropped with the public caches when what visitors may see changes.
   const popular = new AsyncTtlMemo<number[]>(60_000, 2000);
   caches.register(() => popular.clear());
   const popularIds = (key: string, q: Parameters<VideoListing['pageIds']>[0]) =>
@@ -103,7 +105,11 @@ export function createVideoService({ repository, urls, listing, caches, versions
       const score = new Map<number, number>();
       const bump = (vid: number, s: number) => score.set(vid, (score.get(vid) ?? 0) + s);
       for (const m of await repository.models(id)) {
-        for (const vid of await repository.sameModel(m.id, id, r.gender)) bump(vid, 100);
+        // Shared by every video of the model: one more than a list needs, as this video may be among them.
+        const ids = await popular.getOrCompute(`${r.gender}|model:${m.id}`, () =>
+          repository.modelPopular(m.id, r.gender, SAME_MODEL_MAX + 1),
+        );
+        for (const vid of ids.filter((v) => v !== id).slice(0, SAME_MODEL_MAX)) bump(vid, 100);
       }
       const base = { gender: r.gender, date: 'all', duration: 0, hdOnly: false } as const;
       for (const dir of await repository.categoryDirs(id)) {

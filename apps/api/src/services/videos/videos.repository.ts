@@ -104,21 +104,20 @@ export function createVideosRepository({ db, dialect }: Pick<DataLayer, 'db' | '
       return rows.map((r) => r.dir);
     },
 
-    /** The most popular listed videos of a model in one orientation, but `exceptId` and hidden versions. */
-    async sameModel(modelId: number, exceptId: number, gender: Gender): Promise<number[]> {
+    /** The `limit` most popular listed videos of a model in one orientation, but hidden versions. */
+    async modelPopular(modelId: number, gender: Gender, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('video_models as vm')
         .innerJoin('videos as v', 'v.id', 'vm.video_id')
         .select('v.id')
         .where('vm.model_id', '=', modelId)
-        .where('v.id', '!=', exceptId)
         .where('v.status_id', '=', 1)
         .where('v.is_private', '=', 0)
         .where('v.gender', '=', gender)
         .where(notAVersion)
         .orderBy('v.popularity', 'desc')
         .orderBy('v.id', 'desc')
-        .limit(60)
+        .limit(limit)
         .execute();
       return rows.map((r) => r.id);
     },
