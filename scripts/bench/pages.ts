@@ -232,6 +232,15 @@ export async function benchPages(
       (_, i) =>
         `/search/${1 + (i % 3)}/?s=${encodeURIComponent(keywords[i % keywords.length]!)}${i >= keywords.length * 3 ? `&b=${i}` : ''}`,
     ),
+    // Words searched for the first time (two keywords at once): no query's matches kept from before.
+    'search, new words': Array.from(
+      { length: Math.min(N, keywords.length * (keywords.length - 1)) },
+      (_, i) => {
+        const a = i % keywords.length;
+        const b = (a + 1 + Math.floor(i / keywords.length)) % keywords.length;
+        return `/search/1/?s=${encodeURIComponent(`${keywords[a]} ${keywords[b]}`)}`;
+      },
+    ),
     category: Array.from(
       { length: N },
       (_, i) =>

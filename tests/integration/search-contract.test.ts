@@ -177,6 +177,27 @@ describe.each(engines)('search contract: %s', (name, make) => {
     expect((await engine.search(q('forbidden'))).ids).not.toContain(id);
   });
 
+  it.runIf(name === 'fts5')(
+    "keeps a query's matches for its next pages, yet leaves out a video hidden since and finds one indexed since",
+    async () => {
+      const sqlite = sut.db.$client;
+      const first = await engine.search(q('harbour'));
+      const id = ids['Quiet Harbour'];
+      expect(first.ids).toContain(id);
+      // Hidden without a re-index (the job comes later): gone from the next search of the same words.
+      sqlite.prepare('UPDATE videos SET is_private = 1 WHERE id = ?').run(id);
+      expect((await engine.search(q('harbour'))).ids).not.toContain(id);
+      sqlite.prepare('UPDATE videos SET is_private = 0 WHERE id = ?').run(id);
+      // A title changed and indexed: found at once, not a minute later.
+      const other = ids['Parisienne Dreams'];
+      sqlite.prepare("UPDATE videos SET title = 'Harbour Lights' WHERE id = ?").run(other);
+      await engine.index([other]);
+      expect((await engine.search(q('harbour'))).ids).toEqual(expect.arrayContaining([id, other]));
+      sqlite.prepare("UPDATE videos SET title = 'Parisienne Dreams' WHERE id = ?").run(other);
+      await engine.index([other]);
+    },
+  );
+
   it('suggests titles by prefix', async () => {
     expect(await engine.suggest('parisi', 'straight', 5)).toContain('Parisienne Dreams');
     // A last word of one or two letters is a prefix too ("nights p": a title word starts with p).

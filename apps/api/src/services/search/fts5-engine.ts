@@ -7,6 +7,7 @@ import {
   titleWords,
 } from '@vt/db';
 import type Database from 'better-sqlite3';
+import { TtlMemo } from '../../lib/lru-cache';
 import { MODEL_EXISTS, orderFor } from '../videos/video-listing.service';
 import { notAVersion } from '../videos/video-versions.service';
 import { queryTerms, type SearchEngine, type SearchQuery } from './search-engine';
@@ -20,6 +21,13 @@ export const CANDIDATES = 1000;
 export const WIDEN_BELOW = 100;
 /** The columns a match counts on first; descriptions only widen a query that finds too little there. */
 const PRIMARY = '{title models categories}';
+/**
+ * How long a query's matches are kept: its pages, sorts and filters, and the same query from other visitors,
+ * share one FTS5 pass (ranking a broad word's thousand matches takes 2–4 ms here). A video indexed meanwhile
+ * drops them all; one taken down or hidden is left out at once anyway, as every search re-reads the
+ * matches' videos.
+ */
+export const MATCHES_TTL_MS = 60_000;
 /** bm25 weights per column: title above models above categories above description. */
 const WEIGHTS = '10.0, 2.0, 5.0, 3.0';
 const CATEGORY_EXISTS =
@@ -63,6 +71,24 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
      ORDER BY words, video_id LIMIT 20`,
   );
 
+  /** A query's ranked matches as the JSON the listing query reads, or null for none. */
+  const matches = new TtlMemo<string | null>(MATCHES_TTL_MS, 1000);
+  function rankedMatches(words: string[], gender: string, relevance: boolean): string | null {
+    const text = words.join(' ');
+    return matches.getOrCompute(`${gender}|${relevance ? 'r' : '-'}|${text}`, () => {
+      const primary = matchExpression(text, PRIMARY);
+      const start = titleWords(text);
+      if (!primary || !start) return null;
+      // Titles, models and categories first; a query too rare there also searches descriptions.
+      let found = candidates(primary, gender, relevance);
+      if (found.length < WIDEN_BELOW) found = candidates(matchExpression(text)!, gender, relevance);
+      const rank = new Map(found);
+      // Titles that start with the query always compete, however old: the exact one ranks first.
+      for (const id of exactTitles.pluck().all(gender, start, `${start}!`) as number[]) rank.set(id, -1e9);
+      return rank.size === 0 ? null : JSON.stringify([...rank]);
+    });
+  }
+
   /** The listing filters, applied to the candidates joined with their videos. */
   function filters(q: SearchQuery) {
     // A version group shows once, by its canonical (ADR 0035).
@@ -94,29 +120,26 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
     },
     isEmpty: async () => searchIndexIsEmpty(sqlite),
     // SQLite's own index (ADR 0045), rebuilt from its tables in one statement per batch.
-    rebuild: async (progress) => rebuildSearchIndex(sqlite, progress),
+    rebuild: async (progress) => {
+      const n = rebuildSearchIndex(sqlite, progress);
+      matches.clear();
+      return n;
+    },
 
     async index(ids) {
       indexVideos(sqlite, ids);
+      matches.clear();
     },
 
     async remove(ids) {
       removeFromIndex(sqlite, ids);
+      matches.clear();
     },
 
     async search(q) {
-      const primary = matchExpression(q.text, PRIMARY);
-      const start = titleWords(queryTerms(q.text).join(' '));
-      if (!primary || !start) return { ids: [], total: 0 };
-      const gender = q.filters.gender;
       const relevance = q.sort === 'relevance';
-      // Titles, models and categories first; a query too rare there also searches descriptions.
-      let found = candidates(primary, gender, relevance);
-      if (found.length < WIDEN_BELOW) found = candidates(matchExpression(q.text)!, gender, relevance);
-      const rank = new Map(found);
-      // Titles that start with the query always compete, however old: the exact one ranks first.
-      for (const id of exactTitles.pluck().all(gender, start, `${start}!`) as number[]) rank.set(id, -1e9);
-      if (rank.size === 0) return { ids: [], total: 0 };
+      const ranked = rankedMatches(queryTerms(q.text), q.filters.gender, relevance);
+      if (!ranked) return { ids: [], total: 0 };
       const f = filters(q);
       const order =
         q.sort === 'relevance'
@@ -127,7 +150,7 @@ export function createFts5Engine(sqlite: Database.Database): SearchEngine {
         `SELECT v.id FROM json_each(?) c JOIN videos v ON v.id = c.value ->> 0 WHERE ${f.where} ORDER BY ${order}`,
       )
         .pluck()
-        .all(JSON.stringify([...rank]), ...f.params, ...(relevance ? [q.text.trim()] : [])) as number[];
+        .all(ranked, ...f.params, ...(relevance ? [q.text.trim()] : [])) as number[];
       return { ids: all.slice((q.page - 1) * q.count, q.page * q.count), total: all.length };
     },
 
