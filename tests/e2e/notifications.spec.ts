@@ -97,7 +97,9 @@ test('friend request accepted in place, a comment and an approval reach the memb
   const comment = ann.getByRole('link', { name: `${benName} commented on your video “${title}”.` });
   await expect(comment).toBeVisible();
   await expect(ann.getByTestId('notification').filter({ hasText: 'approved' })).toBeVisible();
-  await ann.waitForLoadState('networkidle');
+  // Hydrated, so axe reads the page the member uses. Waiting for the network to go quiet instead hung twice
+  // (a CI run and a local one) until the test's 180 s ran out, while the same test takes 40 s.
+  await expect(ann.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(await seriousViolations(ann), '/notifications/').toEqual([]);
   await ann.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(ann.getByTestId('bell-count')).toHaveCount(0);

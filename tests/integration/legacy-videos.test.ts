@@ -298,7 +298,7 @@ describe('related', () => {
     expect((await sut.json(`/api/json/videos_related2/432000/12/0/${id}.xx.1.json`)).res.status).toBe(400);
   });
 
-  it("ranks a model's other videos first for each of its videos, never the video itself", async () => {
+  it("lists a model's other videos among each of its videos' related ones, never the video itself", async () => {
     // The model's most popular list is kept once for all its videos; each takes itself out of it.
     const model = first<{ model_id: number }>(
       `SELECT vm.model_id FROM video_models vm JOIN videos v ON v.id = vm.video_id
