@@ -107,6 +107,33 @@ test('the footer opens the contact modal; it loads ALTCHA only then, solves it i
   expect(await replay.json()).toMatchObject({ code: 'captcha_used', field: 'captcha' });
 });
 
+test('a visitor already typing when the widget arrives has the check solved without leaving the field', async ({
+  page,
+}) => {
+  // The widget's code is held until the visitor has typed: its own start on focus has nothing to wait for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = new Promise<void>((resolve) =>
+    page.route(/\/assets\/altcha-[\w-]+\.js$/, async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    }),
+  );
+  await page.goto('/information/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.locator('footer').getByRole('link', { name: 'Contact us' }).click();
+  const modal = page.getByTestId('contact-modal');
+  await modal.getByLabel('Your email').fill('viewer@example.test');
+  await modal.getByLabel('Message').fill('Typed before the check had loaded.');
+  await asked;
+  release();
+  await expect(modal.getByTestId('captcha-widget').getByText('Verified')).toBeVisible({ timeout: 30_000 });
+  await expect(modal.getByLabel('Message')).toBeFocused();
+});
+
 test('a forged captcha token is refused', async ({ request, baseURL }) => {
   const challenge = await (await request.get('/api/captcha.php')).json();
   const forged = Buffer.from(

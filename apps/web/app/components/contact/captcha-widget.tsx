@@ -79,6 +79,10 @@ export function CaptchaWidget({
       payload.current = state === 'verified' && solved ? solved : null;
     };
     el.addEventListener('statechange', onState);
+    // `auto="onfocus"` waits for the form's next focus; a visitor already typing in it when the widget's code
+    // arrived would not give one, and the check would wait for the send.
+    if (el.closest('form')?.contains(document.activeElement) && el.getState() === 'unverified')
+      void el.verify();
     return () => el.removeEventListener('statechange', onState);
   }, [ready]);
 
