@@ -231,4 +231,20 @@ describe('pages', () => {
     expect(plain).not.toContain('data-testid="video-statement"');
     expect(plain).toContain('data-testid="info-2257"');
   });
+
+  it('are given to visitors for active videos only: made private or deleted, the same record is not shown', async () => {
+    const id = video(1);
+    await trpc('provenance.set', { videoId: id, record: FULL }, moderator);
+    const ofVideo = async () => data(await trpc('provenance.ofVideo', { id }, undefined, 'GET'));
+    expect(await ofVideo()).toMatchObject({ record: { studio: FULL.studio }, basis: 'exempt' });
+    sqlite.prepare('UPDATE videos SET is_private = 1 WHERE id = ?').run(id);
+    expect(await ofVideo()).toBeNull();
+    sqlite.prepare('UPDATE videos SET is_private = 0, status_id = 5 WHERE id = ?').run(id);
+    expect(await ofVideo()).toBeNull();
+    // Pending (never approved) is not a video visitors can see at all.
+    sqlite.prepare('UPDATE videos SET status_id = 2 WHERE id = ?').run(id);
+    expect(await ofVideo()).toBeNull();
+    sqlite.prepare('UPDATE videos SET status_id = 1 WHERE id = ?').run(id);
+    expect(await ofVideo()).toMatchObject({ record: { studio: FULL.studio } });
+  });
 });

@@ -16,6 +16,35 @@ export const notAVersion = (alias: string) =>
   `NOT EXISTS (SELECT 1 FROM video_versions vv JOIN videos vc ON vc.id = vv.canonical_id
      WHERE vv.video_id = ${alias}.id AND ${PUBLIC('vc')})`;
 
+type Canonical = Awaited<ReturnType<VideosRepository['canonicalOf']>>;
+type Member = Awaited<ReturnType<VideosRepository['publicVersions']>>[number];
+
+/** A version links to its public canonical; a canonical lists its listed versions as alternates. */
+function pageVersions(canonical: Canonical, members: Member[]): PageVersions | null {
+  if (canonical) {
+    return {
+      role: 'version',
+      versionOf: {
+        mode: canonical.mode,
+        canonical: { id: canonical.id, title: canonical.title, url: videoUrl(canonical.id, canonical.dir) },
+      },
+    };
+  }
+  if (members.length === 0) return null;
+  return {
+    role: 'canonical',
+    alternates: members
+      .filter((r) => r.mode === 'listed')
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        url: videoUrl(r.id, r.dir),
+        durationSec: r.duration_sec,
+        height: r.height,
+      })),
+  };
+}
+
 /**
  * The read side of version groups (ADR 0035). Nothing is moved between videos: the canonical page adds up
  * the views and comments of the group's public videos, so ungrouping loses nothing.
@@ -28,39 +57,28 @@ export function createVideoVersions({ repository }: { repository: VideosReposito
       return [id, ...(await repository.publicVersions(id)).map((m) => m.id)];
     },
 
-    /** Views of the group added up (the canonical page's count); the video's own for anything else. */
-    async groupViews(ids: number[]): Promise<number> {
-      return (await repository.sums(ids)).views;
-    },
-
-    /** Comments of the group added up (comments_count of each, as the canonical page lists them all). */
-    async groupComments(ids: number[]): Promise<number> {
-      return (await repository.sums(ids)).comments;
+    /** Views and comments of the group added up (a canonical page's counts; each comment stays on its video). */
+    groupSums(ids: number[]): Promise<{ views: number; comments: number }> {
+      return repository.sums(ids);
     },
 
     async forPage(id: number): Promise<PageVersions | null> {
-      const m = await repository.canonicalOf(id);
-      if (m) {
-        return {
-          role: 'version',
-          versionOf: { mode: m.mode, canonical: { id: m.id, title: m.title, url: videoUrl(m.id, m.dir) } },
-        };
-      }
+      const canonical = await repository.canonicalOf(id);
+      if (canonical) return pageVersions(canonical, []);
       if (!(await repository.isListed(id))) return null;
-      const members = await repository.publicVersions(id);
-      if (members.length === 0) return null;
-      return {
-        role: 'canonical',
-        alternates: members
-          .filter((r) => r.mode === 'listed')
-          .map((r) => ({
-            id: r.id,
-            title: r.title,
-            url: videoUrl(r.id, r.dir),
-            durationSec: r.duration_sec,
-            height: r.height,
-          })),
-      };
+      return pageVersions(undefined, await repository.publicVersions(id));
+    },
+
+    /**
+     * The version group of a video its page has already read as listed: the ids whose views and comments
+     * the page shows (as groupIds) and what it shows of the group, in two reads.
+     */
+    async ofListedPage(id: number): Promise<{ ids: number[]; versions: PageVersions | null }> {
+      const [canonical, members] = await Promise.all([
+        repository.canonicalOf(id),
+        repository.publicVersions(id),
+      ]);
+      return { ids: [id, ...members.map((m) => m.id)], versions: pageVersions(canonical, members) };
     },
 
     /** Versions a facet total (listing_facets) counts but the listing hides. */

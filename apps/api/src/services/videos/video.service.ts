@@ -52,16 +52,30 @@ export function createVideoService({ repository, urls, listing, caches, versions
     async get(id: number, lang: string): Promise<VideoDetail | null> {
       const r = await row(id);
       if (!r) return null;
-      const up = r.uploader_id ? await repository.uploader(r.uploader_id) : undefined;
-      const ch = r.channel_id ? await repository.channel(r.channel_id) : undefined;
       const state = videoState(r.status_id, r.is_private);
       const visible = state === 'active';
-      // A canonical's page shows the views and comments of its whole group (ADR 0035); nothing is moved.
-      const group = visible ? await versions.groupIds(id) : [id];
+      // A canonical's page shows the views and comments of its whole group (ADR 0035); nothing is moved. A
+      // listed video's group takes two reads; one shown but not listed (is_private other than 0 or 1, from
+      // legacy data) has no group of its own.
+      const listed = r.status_id === 1 && r.is_private === 0;
+      const groupOf = async () =>
+        listed
+          ? versions.ofListedPage(id)
+          : { ids: [id], versions: visible ? await versions.forPage(id) : null };
+      // Independent reads at once: on PostgreSQL each is a round trip.
+      const [up, ch, group, models, categories, captions] = await Promise.all([
+        r.uploader_id ? repository.uploader(r.uploader_id) : undefined,
+        r.channel_id ? repository.channel(r.channel_id) : undefined,
+        groupOf(),
+        repository.models(id),
+        repository.categories(id, lang),
+        visible ? captionsLink(r.id) : null,
+      ]);
+      const sums = group.ids.length > 1 ? await versions.groupSums(group.ids) : null;
       const thumb = toThumb(r, urls);
       return {
         ...thumb,
-        views: group.length > 1 ? await versions.groupViews(group) : thumb.views,
+        views: sums?.views ?? thumb.views,
         description: r.description,
         statusId: r.status_id,
         isPrivate: r.is_private,
@@ -71,11 +85,11 @@ export function createVideoService({ repository, urls, listing, caches, versions
         productionYear: r.production_year,
         width: r.width,
         height: r.height,
-        commentsCount: group.length > 1 ? await versions.groupComments(group) : r.comments_count,
+        commentsCount: sums?.comments ?? r.comments_count,
         uploader: up ? { id: up.id, name: up.name, avatar: up.avatar } : null,
         channel: ch ? { id: ch.id, dir: ch.dir, title: ch.title } : null,
-        models: (await repository.models(id)).map(({ dir, title }) => ({ dir, title })),
-        categories: (await repository.categories(id, lang)).map(({ dir, title }) => ({ dir, title })),
+        models: models.map(({ dir, title }) => ({ dir, title })),
+        categories: categories.map(({ dir, title }) => ({ dir, title })),
         subscribers: (ch?.subscribers_count ?? 0) + (up?.subscribers_count ?? 0),
         timelineVtt: visible
           ? urls.timelineVtt({
@@ -84,9 +98,15 @@ export function createVideoService({ repository, urls, listing, caches, versions
               timelineInterval: r.timeline_interval,
             })
           : null,
-        captions: visible ? await captionsLink(r.id) : null,
-        versions: visible ? await versions.forPage(id) : null,
+        captions,
+        versions: group.versions,
       };
+    },
+
+    /** What visitors see of a video (active, private or deleted); null for one they cannot see at all. */
+    async state(id: number): Promise<VideoState | null> {
+      const r = await row(id);
+      return r ? videoState(r.status_id, r.is_private) : null;
     },
 
     /** Extra legacy fields the REST video answer carries. */

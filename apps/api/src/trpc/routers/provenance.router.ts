@@ -35,8 +35,7 @@ export const provenanceInput = z.object({
 export const provenanceRouter = router({
   /** A public video's record and its 2257 basis; null for anything visitors cannot see. */
   ofVideo: publicProcedure.input(z.object({ id: videoId })).query(async ({ ctx, input }) => {
-    const video = await ctx.services.videos.get(input.id, ctx.lang);
-    if (video?.state !== 'active') return null;
+    if ((await ctx.services.videos.state(input.id)) !== 'active') return null;
     return ctx.services.provenance.forPage(input.id);
   }),
 
