@@ -111,6 +111,31 @@ test('the language select switches through all 10 languages; home, a listing and
   await context.clearCookies({ name: 'lang' });
 });
 
+test('a language whose strings cannot load (a deploy replaced them) comes by reloading the page', async ({
+  page,
+  context,
+}) => {
+  const asked: string[] = [];
+  await page.route('**/assets/strings-de-*.js', (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  await page.goto('/videos/latest-updates/1/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('language-select').selectOption('de');
+  await reloaded;
+  expect(asked.length).toBeGreaterThan(0);
+  // The server renders the page whole in the language the cookie now holds.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('h1')).toHaveText(
+    lookup(catalogs.de, 'listing.headline.latest-updates') as string,
+  );
+  await expect(page.getByTestId('language-select')).toHaveValue('de');
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('de');
+  await context.clearCookies({ name: 'lang' });
+});
+
 test('?lang=xx renders a language without the select and keeps it', async ({ page, context }) => {
   await page.goto('/videos/latest-updates/1/?lang=ja');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
