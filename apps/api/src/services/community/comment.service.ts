@@ -37,7 +37,7 @@ export function createCommentService({
   clock: Clock;
   notifications: Pick<Notifications, 'within'>;
   /** A canonical video's comments are those of its whole version group (ADR 0035). */
-  versions?: Pick<VideoVersions, 'groupIds'>;
+  versions?: Pick<VideoVersions, 'listedGroupIds'>;
 }) {
   // The comments of something visitors cannot see do not exist for them either ("not yours" is "not found").
   const assertVisible = async (section: CommentSection, objectId: number) => {
@@ -49,8 +49,9 @@ export function createCommentService({
     /** One page of an object's comments; throws `{section}_not_found` (404) for an object visitors cannot see. */
     async list(section: CommentSection, objectId: number, pageNo = 1): Promise<Listing<CommentItem>> {
       await assertVisible(section, objectId);
-      // A version group's comments, shown together on the canonical page; each stays on its own video.
-      const group = section === 'video' && versions ? await versions.groupIds(objectId) : [objectId];
+      // A version group's comments, shown together on the canonical page; each stays on its own video. A
+      // visible video is a listed one (comments.visible), so the group needs no second look at that.
+      const group = section === 'video' && versions ? await versions.listedGroupIds(objectId) : [objectId];
       const total = await comments.count(section, group);
       const offset = (pageNo - 1) * COMMENTS_PAGE_SIZE;
       const rows = offset < total ? await comments.page(section, group, COMMENTS_PAGE_SIZE, offset) : [];

@@ -51,9 +51,11 @@ function pageVersions(canonical: Canonical, members: Member[]): PageVersions | n
  */
 export function createVideoVersions({ repository }: { repository: VideosRepository }) {
   const api = {
-    /** The ids whose views and comments the page of `id` shows: the group's public videos for a canonical. */
-    async groupIds(id: number): Promise<number[]> {
-      if (!(await repository.isListed(id))) return [id];
+    /**
+     * The ids whose comments the page of `id`, a video its caller has read as listed, shows: the group's
+     * public videos for a canonical, the video alone otherwise.
+     */
+    async listedGroupIds(id: number): Promise<number[]> {
       return [id, ...(await repository.publicVersions(id)).map((m) => m.id)];
     },
 
@@ -71,7 +73,7 @@ export function createVideoVersions({ repository }: { repository: VideosReposito
 
     /**
      * The version group of a video its page has already read as listed: the ids whose views and comments
-     * the page shows (as groupIds) and what it shows of the group, in two reads.
+     * the page shows (as listedGroupIds) and what it shows of the group, in two reads.
      */
     async ofListedPage(id: number): Promise<{ ids: number[]; versions: PageVersions | null }> {
       const [canonical, members] = await Promise.all([
