@@ -229,6 +229,19 @@ describe('version groups', () => {
         },
       },
     });
+    // Shown but not listed (is_private 2, from legacy data): a version still names its canonical; a canonical
+    // heads no group, so its page counts its own views and comments and lists no alternates.
+    const unlisted = async (id: number) => {
+      sqlite.prepare('UPDATE videos SET is_private = 2 WHERE id = ?').run(id);
+      await sut.services.caches.purge();
+      const page = data(await trpc('videos.get', { id }, undefined, 'GET'));
+      sqlite.prepare('UPDATE videos SET is_private = 0 WHERE id = ?').run(id);
+      await sut.services.caches.purge();
+      return page;
+    };
+    expect((await unlisted(c)).versions).toEqual(alt.versions);
+    const alone = await unlisted(a);
+    expect([alone.state, alone.views, alone.commentsCount, alone.versions]).toEqual(['active', 100, 1, null]);
     const legacy = (await sut.json(videoJson(b))).body.video;
     expect(legacy.version_of).toEqual({
       video_id: a,

@@ -379,8 +379,6 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
     expect(await repo.canonicalOf(2)).toEqual({ mode: 'listed', id: 1, title: 'Video 1', dir: 'video-1' });
     expect(await repo.canonicalOf(1)).toBeUndefined();
     expect((await repo.publicVersions(1)).map((x) => x.id)).toEqual([2]);
-    expect(await repo.isListed(1)).toBe(true);
-    expect(await repo.isListed(17)).toBe(false);
     const sums = await repo.sums([1, 2]);
     const [v1, v2] = [videos[0], videos[1]];
     expect(sums).toEqual({

@@ -45,6 +45,8 @@ function pageVersions(canonical: Canonical, members: Member[]): PageVersions | n
   };
 }
 
+const groupIds = (id: number, members: Member[]) => [id, ...members.map((m) => m.id)];
+
 /**
  * The read side of version groups (ADR 0035). Nothing is moved between videos: the canonical page adds up
  * the views and comments of the group's public videos, so ungrouping loses nothing.
@@ -56,7 +58,7 @@ export function createVideoVersions({ repository }: { repository: VideosReposito
      * public videos for a canonical, the video alone otherwise.
      */
     async listedGroupIds(id: number): Promise<number[]> {
-      return [id, ...(await repository.publicVersions(id)).map((m) => m.id)];
+      return groupIds(id, await repository.publicVersions(id));
     },
 
     /** Views and comments of the group added up (a canonical page's counts; each comment stays on its video). */
@@ -64,11 +66,12 @@ export function createVideoVersions({ repository }: { repository: VideosReposito
       return repository.sums(ids);
     },
 
-    async forPage(id: number): Promise<PageVersions | null> {
-      const canonical = await repository.canonicalOf(id);
-      if (canonical) return pageVersions(canonical, []);
-      if (!(await repository.isListed(id))) return null;
-      return pageVersions(undefined, await repository.publicVersions(id));
+    /**
+     * What the page of a video shown but not listed (is_private other than 0 or 1, from legacy data) shows of
+     * a group: the public canonical it links to, if any. Only listed videos head a group of their own.
+     */
+    async ofUnlistedPage(id: number): Promise<PageVersions | null> {
+      return pageVersions(await repository.canonicalOf(id), []);
     },
 
     /**
@@ -80,7 +83,7 @@ export function createVideoVersions({ repository }: { repository: VideosReposito
         repository.canonicalOf(id),
         repository.publicVersions(id),
       ]);
-      return { ids: [id, ...members.map((m) => m.id)], versions: pageVersions(canonical, members) };
+      return { ids: groupIds(id, members), versions: pageVersions(canonical, members) };
     },
 
     /** Versions a facet total (listing_facets) counts but the listing hides. */

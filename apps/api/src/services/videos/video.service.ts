@@ -61,7 +61,7 @@ export function createVideoService({ repository, urls, listing, caches, versions
       const groupOf = async () =>
         listed
           ? versions.ofListedPage(id)
-          : { ids: [id], versions: visible ? await versions.forPage(id) : null };
+          : { ids: [id], versions: visible ? await versions.ofUnlistedPage(id) : null };
       // Independent reads at once: on PostgreSQL each is a round trip.
       const [up, ch, group, models, categories, captions] = await Promise.all([
         r.uploader_id ? repository.uploader(r.uploader_id) : undefined,

@@ -147,17 +147,6 @@ export function createVideosRepository({ db, dialect }: Pick<DataLayer, 'db' | '
         .execute();
     },
 
-    async isListed(videoId: number): Promise<boolean> {
-      const r = await db
-        .selectFrom('videos as c')
-        .select('c.id')
-        .where('c.id', '=', videoId)
-        .where('c.status_id', '=', 1)
-        .where('c.is_private', '=', 0)
-        .executeTakeFirst();
-      return r !== undefined;
-    },
-
     /** Views and comments of these videos added up (a canonical page's counts). */
     async sums(ids: readonly number[]): Promise<{ views: number; comments: number }> {
       const r = await db
