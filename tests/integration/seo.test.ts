@@ -53,6 +53,29 @@ describe('robots.txt', () => {
   });
 });
 
+describe('site icons', () => {
+  it('are files where browsers and crawlers ask for them unprompted, and the pages name them', async () => {
+    // Each of these paths used to render the 404 page (about 50 KB, uncached) for every asker.
+    for (const [path, type, magic] of [
+      ['/favicon.ico', 'image/x-icon', '00000100'],
+      ['/apple-touch-icon.png', 'image/png', '89504e47'],
+    ] as const) {
+      const res = await sut.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      expect(res.headers.get('cache-control'), path).toContain('max-age=');
+      const start = Buffer.from(await res.arrayBuffer()).subarray(0, 4);
+      expect(start.toString('hex'), path).toBe(magic);
+    }
+    const page = (await text('/')).body;
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('rel="icon" href="/favicon.ico"');
+    expect(head).toContain('rel="apple-touch-icon" href="/apple-touch-icon.png"');
+    // An SVG icon is a document the browser builds on the page's main thread.
+    expect(head).not.toContain('image/svg+xml');
+  });
+});
+
 describe('XML sitemaps', () => {
   const listed = () =>
     get<{ id: number; dir: string; title: string; video_viewed: number; duration_sec: number }>(
