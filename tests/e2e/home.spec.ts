@@ -31,7 +31,7 @@ test('lower blocks the page was scrolled past before hydration still load', asyn
 test('a lower block that waits below the fold runs no animation until it starts loading', async ({
   page,
 }) => {
-  // Each shimmer's start and iteration was an event on the page's thread: 150 of them on a phone's home.
+  // An animation's start and each iteration is an event on the page's thread (the placeholders once ran 150).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Placeholder thumbs while a block loads, so the page does not jump when they arrive. `still` while the block
- * only waits to come near the viewport: each shimmer is a CSS animation whose start and every iteration is an
- * event the browser dispatches on the page's thread (React listens for them at its root), and the home's lower
- * blocks held 150 of them, a task every second or so from load until the visitor scrolled.
+ * only waits to come near the viewport: an animation's start and every iteration is an event the browser
+ * dispatches on the page's thread (React listens for them at its root), from load until the visitor scrolled.
  */
 export function ThumbSkeletonGrid({ count, still = false }: { count: number; still?: boolean }) {
   const { t } = useTranslation();
@@ -18,11 +17,7 @@ export function ThumbSkeletonGrid({ count, still = false }: { count: number; sti
     >
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders that never reorder
-        <div key={i} className="thumb-skeleton" aria-hidden="true">
-          <div className="thumb-skeleton__media" />
-          <div className="thumb-skeleton__line" />
-          <div className="thumb-skeleton__line thumb-skeleton__line--short" />
-        </div>
+        <div key={i} className="thumb-skeleton" aria-hidden="true" />
       ))}
     </div>
   );

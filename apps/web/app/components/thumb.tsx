@@ -21,8 +21,11 @@ export const THUMB_SIZES_BESIDE_SIDEBAR =
   '(max-width: 767px) calc(50vw - 18px), (max-width: 768px) calc(50vw - 123px), (max-width: 1024px) calc(33.4vw - 91px), (max-width: 1280px) calc(25vw - 72px), (max-width: 1600px) calc(20vw - 61px), 259px';
 
 /**
- * A thumb image: WebP with the JPEG as fallback, 320 and 640 wide, lazy (most thumbs are below the
- * fold; the browser still loads those near the viewport at once). Behind the age gate, a placeholder.
+ * A thumb image, 320 and 640 wide, lazy (most thumbs are below the fold; the browser still loads those near
+ * the viewport at once). The width candidates are the WebP stored beside each JPEG, and `src` the JPEG for a
+ * browser without srcset: one element instead of a <picture> with a <source>, two fewer of a listing's
+ * elements to write, parse and hydrate per thumb and one `sizes` less (docs/decisions/0052-lean-thumbs.md).
+ * Behind the age gate, a placeholder.
  */
 export function ThumbPicture({
   src,
@@ -35,41 +38,30 @@ export function ThumbPicture({
   alt: string;
   sizes?: string;
 }) {
-  const allowed = useMediaAllowed();
-  const img = (
+  const webp = webpOf(src);
+  const srcSet = webp
+    ? srcSetOf([
+        [webp, THUMB_WIDTH],
+        [webpOf(src2x), THUMB_WIDTH * 2],
+      ])
+    : src2x
+      ? srcSetOf([
+          [src, THUMB_WIDTH],
+          [src2x, THUMB_WIDTH * 2],
+        ])
+      : undefined;
+  return (
     <GatedImage
       className="thumb__image"
       src={src}
-      srcSet={
-        src2x
-          ? srcSetOf([
-              [src, THUMB_WIDTH],
-              [src2x, THUMB_WIDTH * 2],
-            ])
-          : undefined
-      }
-      sizes={src2x ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       width={THUMB_WIDTH}
       height={THUMB_HEIGHT}
       loading="lazy"
       decoding="async"
       alt={alt}
     />
-  );
-  const webp = webpOf(src);
-  if (!allowed || !webp) return img;
-  return (
-    <picture className="thumb__picture">
-      <source
-        type="image/webp"
-        srcSet={srcSetOf([
-          [webp, THUMB_WIDTH],
-          [webpOf(src2x), THUMB_WIDTH * 2],
-        ])}
-        sizes={sizes}
-      />
-      {img}
-    </picture>
   );
 }
 
@@ -104,7 +96,7 @@ export const Thumb = memo(function Thumb({ video, sizes }: { video: VideoCard; s
             <span className="thumb__image thumb__image--empty" />
           )}
           <span className="badge badge--duration">
-            <span className="visually-hidden">{t('thumb.duration')} </span>
+            <span className="visually-hidden">{`${t('thumb.duration')} `}</span>
             {formatDuration(video.durationSec)}
           </span>
           {video.isHd && <span className="badge badge--hd">{t('thumb.hd')}</span>}
