@@ -264,4 +264,32 @@ describe('moderation', () => {
     const after = await page(videoPath());
     expect(after.html).not.toContain('master.m3u8');
   });
+
+  it("the home's country block, read once a minute, drops a takedown at the next request", async () => {
+    const sqlite = sut.db.$client;
+    const { country } = sqlite
+      .prepare('SELECT country FROM video_country_views GROUP BY country ORDER BY count(*) DESC LIMIT 1')
+      .get() as { country: string };
+    const topIds = async () => {
+      const r = await sut.request(
+        `/trpc/videos.home?input=${encodeURIComponent(JSON.stringify({ topOnly: true }))}`,
+        { headers: { cookie: `country=${country}` } },
+      );
+      return ((await r.json()) as any).result.data.top.map((v: { id: number }) => v.id) as number[];
+    };
+    const before = await topIds();
+    expect(before.length).toBeGreaterThan(1);
+    // Read again within the minute: the same block, not a second query's.
+    expect(await topIds()).toEqual(before);
+
+    const r = await sut.request('/trpc/moderation.takeDown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
+      body: JSON.stringify({ videoId: before[0], note: 'reported' }),
+    });
+    expect(r.status).toBe(200);
+    const after = await topIds();
+    expect(after).not.toContain(before[0]);
+    expect(after).toContain(before[1]);
+  });
 });
