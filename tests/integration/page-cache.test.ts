@@ -265,7 +265,7 @@ describe('moderation', () => {
     expect(after.html).not.toContain('master.m3u8');
   });
 
-  it("the home's country block, read once a minute, drops a takedown at the next request", async () => {
+  it("the home's blocks, read once a minute, drop a takedown at the next request", async () => {
     const sqlite = sut.db.$client;
     const { country } = sqlite
       .prepare('SELECT country FROM video_country_views GROUP BY country ORDER BY count(*) DESC LIMIT 1')

@@ -36,6 +36,8 @@ const DAY = 86_400;
 const DATE_WINDOW: Record<Exclude<DateFilter, 'all'>, number> = { day: DAY, week: 7 * DAY, month: 30 * DAY };
 /** Up to this many videos a model's page is read from its links and sorted (ms at 1M videos). */
 const SMALL_MODEL_SET = 10_000;
+/** Up to this many thumbs a first page is one of the site's blocks (home, suggestions), memoised a minute. */
+const BLOCK_MAX = 25;
 
 export interface ListingDeps {
   repository: ListingRepository;
@@ -267,11 +269,15 @@ export function createVideoListing({
     return windowIds.getOrCompute(memoKey(f), () => repository.allIds(f, 'post-date'));
   }
 
-  // The home's first block is the first page of the visitor's country, the same for every visitor of one
-  // orientation from there: read once a minute instead of on every uncached home (its ranking query was
-  // 0.5-1.9 ms of a 14 ms render), and purged with the public caches on every node, like windowIds.
-  const countryFirstPages = new AsyncTtlMemo<Listing<VideoThumb>>(60_000, 1000);
-  caches?.register(() => countryFirstPages.clear());
+  // The site's blocks (the home's three, a video page's suggestions) are short first pages of the whole
+  // catalogue or of one country, the same for every visitor of one orientation (from one country): read
+  // once a minute instead of on every uncached page (the home's country ranking was 0.5-1.9 ms of a 14 ms
+  // render, a video page's suggestions 0.7 ms), and purged with the public caches on every node, like
+  // windowIds. A listing page (60 thumbs) is not a block: the page cache keeps those.
+  const blocks = new AsyncTtlMemo<Listing<VideoThumb>>(60_000, 1000);
+  caches?.register(() => blocks.clear());
+  const isBlock = (q: ListingQuery, f: ListingFilter) =>
+    q.page === 1 && q.count <= BLOCK_MAX && (f.target.section === 'all' || f.target.section === 'country');
 
   // Page content too: purged with the public caches on every node, like windowIds.
   const snapshots = new AsyncTtlMemo<WindowSnapshot>(60_000, 6);
@@ -374,8 +380,7 @@ export function createVideoListing({
 
     async list(q: ListingQuery): Promise<Listing<VideoThumb>> {
       const f = await resolve(q);
-      if (q.page === 1 && f.target.section === 'country')
-        return countryFirstPages.getOrCompute(`${memoKey(f)}|${q.count}`, () => listNow(q, f));
+      if (isBlock(q, f)) return blocks.getOrCompute(`${memoKey(f)}|${q.count}`, () => listNow(q, f));
       return listNow(q, f);
     },
 
@@ -386,7 +391,7 @@ export function createVideoListing({
       windowIds.clear();
       snapshots.clear();
       hiddenMemo.clear();
-      countryFirstPages.clear();
+      blocks.clear();
     },
   };
 }
