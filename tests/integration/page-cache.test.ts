@@ -265,6 +265,35 @@ describe('moderation', () => {
     expect(after.html).not.toContain('master.m3u8');
   });
 
+  it("a video's related list, kept a minute, drops a takedown at the next request", async () => {
+    const sqlite = sut.db.$client;
+    const { id } = sqlite
+      .prepare(
+        `SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND media_path IS NOT NULL
+         ORDER BY post_date ASC LIMIT 1`,
+      )
+      .get() as { id: number };
+    const relatedIds = async () => {
+      const r = await sut.request(
+        `/trpc/videos.related?input=${encodeURIComponent(JSON.stringify({ id, page: 1 }))}`,
+      );
+      return ((await r.json()) as any).result.data.items.map((v: { id: number }) => v.id) as number[];
+    };
+    const before = await relatedIds();
+    expect(before.length).toBeGreaterThan(1);
+    expect(await relatedIds()).toEqual(before);
+
+    const r = await sut.request('/trpc/moderation.takeDown', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
+      body: JSON.stringify({ videoId: before[0], note: 'reported' }),
+    });
+    expect(r.status).toBe(200);
+    const after = await relatedIds();
+    expect(after).not.toContain(before[0]);
+    expect(after).toContain(before[1]);
+  });
+
   it("the home's blocks, read once a minute, drop a takedown at the next request", async () => {
     const sqlite = sut.db.$client;
     const { country } = sqlite

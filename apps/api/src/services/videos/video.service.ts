@@ -35,6 +35,11 @@ export function createVideoService({ repository, urls, listing, caches, versions
   caches.register(() => popular.clear());
   const popularIds = (key: string, q: Parameters<VideoListing['pageIds']>[0]) =>
     popular.getOrCompute(key, () => listing.pageIds(q));
+  // A video's related list is the same for every visitor: its page asks for it on every uncached render
+  // (the row, models and categories read again, then ranked), so it is kept a minute too and dropped with
+  // the public caches (a takedown of it or of any video it lists).
+  const related = new AsyncTtlMemo<number[]>(60_000, 5000);
+  caches.register(() => related.clear());
 
   /** Publicly visible rows only: pending, processing, rejected and failed uploads do not exist for visitors. */
   async function row(id: number) {
@@ -46,6 +51,52 @@ export function createVideoService({ repository, urls, listing, caches, versions
   async function captionsLink(id: number): Promise<{ lang: string; url: string } | null> {
     const c = await repository.captions(id);
     return c ? { lang: c.lang, url: urls.captionsVtt({ id, version: c.updated_at }) } : null;
+  }
+
+  /**
+   * Videos sharing models first, then categories (more shared categories rank higher), each group by
+   * popularity, up to RELATED_MAX.
+   */
+  async function rankRelated(id: number, hdOnly: boolean): Promise<number[]> {
+    const r = await row(id);
+    if (r?.status_id !== 1) throw new AppError('video_not_found', { status: 404 });
+    const score = new Map<number, number>();
+    const bump = (vid: number, s: number) => score.set(vid, (score.get(vid) ?? 0) + s);
+    for (const m of await repository.models(id)) {
+      // Shared by every video of the model: one more than a list needs, as this video may be among them.
+      const ids = await popular.getOrCompute(`${r.gender}|model:${m.id}`, () =>
+        repository.modelPopular(m.id, r.gender, SAME_MODEL_MAX + 1),
+      );
+      for (const vid of ids.filter((v) => v !== id).slice(0, SAME_MODEL_MAX)) bump(vid, 100);
+    }
+    const base = { gender: r.gender, date: 'all', duration: 0, hdOnly: false } as const;
+    for (const dir of await repository.categoryDirs(id)) {
+      const ids = await popularIds(`${r.gender}|${dir}`, {
+        ...base,
+        sort: 'most-popular',
+        count: RELATED_MAX,
+        page: 1,
+        target: { section: 'categories', dirs: [dir] },
+      });
+      for (const [rank, vid] of ids.entries())
+        if (vid !== id) bump(vid, 10 + (RELATED_MAX - rank) / RELATED_MAX);
+    }
+    if (score.size < RELATED_PAGE_SIZE) {
+      const overall = await popularIds(`${r.gender}|*`, {
+        ...base,
+        sort: 'most-popular',
+        count: 60,
+        page: 1,
+        target: { section: 'all' },
+      });
+      for (const vid of overall) if (vid !== id) bump(vid, 0);
+    }
+    let ids = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([vid]) => vid);
+    if (hdOnly) {
+      const thumbs = await listing.fetchThumbs(ids);
+      ids = thumbs.filter((t) => t.isHd).map((t) => t.id);
+    }
+    return ids.slice(0, RELATED_MAX);
   }
 
   const service = {
@@ -115,50 +166,9 @@ export function createVideoService({ repository, urls, listing, caches, versions
       return r ? { sg_id: r.sg_id, ex_tube: r.ex_tube, ex_id: r.ex_id, album_id: r.album_id } : null;
     },
 
-    /**
-     * Videos sharing models first, then categories (more shared categories rank higher), each group by
-     * popularity. Computed up to RELATED_MAX; callers cache and slice it.
-     */
-    async relatedIds(id: number, hdOnly = false): Promise<number[]> {
-      const r = await row(id);
-      if (r?.status_id !== 1) throw new AppError('video_not_found', { status: 404 });
-      const score = new Map<number, number>();
-      const bump = (vid: number, s: number) => score.set(vid, (score.get(vid) ?? 0) + s);
-      for (const m of await repository.models(id)) {
-        // Shared by every video of the model: one more than a list needs, as this video may be among them.
-        const ids = await popular.getOrCompute(`${r.gender}|model:${m.id}`, () =>
-          repository.modelPopular(m.id, r.gender, SAME_MODEL_MAX + 1),
-        );
-        for (const vid of ids.filter((v) => v !== id).slice(0, SAME_MODEL_MAX)) bump(vid, 100);
-      }
-      const base = { gender: r.gender, date: 'all', duration: 0, hdOnly: false } as const;
-      for (const dir of await repository.categoryDirs(id)) {
-        const ids = await popularIds(`${r.gender}|${dir}`, {
-          ...base,
-          sort: 'most-popular',
-          count: RELATED_MAX,
-          page: 1,
-          target: { section: 'categories', dirs: [dir] },
-        });
-        for (const [rank, vid] of ids.entries())
-          if (vid !== id) bump(vid, 10 + (RELATED_MAX - rank) / RELATED_MAX);
-      }
-      if (score.size < RELATED_PAGE_SIZE) {
-        const overall = await popularIds(`${r.gender}|*`, {
-          ...base,
-          sort: 'most-popular',
-          count: 60,
-          page: 1,
-          target: { section: 'all' },
-        });
-        for (const vid of overall) if (vid !== id) bump(vid, 0);
-      }
-      let ids = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([vid]) => vid);
-      if (hdOnly) {
-        const thumbs = await listing.fetchThumbs(ids);
-        ids = thumbs.filter((t) => t.isHd).map((t) => t.id);
-      }
-      return ids.slice(0, RELATED_MAX);
+    /** The related list (rankRelated), up to RELATED_MAX, kept a minute; callers slice it. */
+    relatedIds(id: number, hdOnly = false): Promise<number[]> {
+      return related.getOrCompute(`${id}|${hdOnly}`, () => rankRelated(id, hdOnly));
     },
 
     async related(
