@@ -20,6 +20,14 @@ async function page(path: string, headers: Record<string, string> = {}) {
 const scriptSrcOf = (headers: Headers) =>
   /script-src ([^;]+)/.exec(headers.get('content-security-policy') ?? '')?.[1] ?? '';
 const gateShown = (html: string) => html.includes('data-testid="age-gate"');
+async function takeDown(videoId: number) {
+  const r = await sut.request('/trpc/moderation.takeDown', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
+    body: JSON.stringify({ videoId, note: 'reported' }),
+  });
+  expect(r.status).toBe(200);
+}
 
 beforeAll(async () => {
   sut = createTestApp({ videos: 120 });
@@ -253,12 +261,7 @@ describe('moderation', () => {
     // Hits now.
     expect((await page(LISTING)).html).toContain(videoPath());
 
-    const r = await sut.request('/trpc/moderation.takeDown', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
-      body: JSON.stringify({ videoId: video.id, note: 'reported' }),
-    });
-    expect(r.status).toBe(200);
+    await takeDown(video.id);
 
     expect((await page(LISTING)).html).not.toContain(videoPath());
     const after = await page(videoPath());
@@ -283,12 +286,7 @@ describe('moderation', () => {
     expect(before.length).toBeGreaterThan(1);
     expect(await relatedIds()).toEqual(before);
 
-    const r = await sut.request('/trpc/moderation.takeDown', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
-      body: JSON.stringify({ videoId: before[0], note: 'reported' }),
-    });
-    expect(r.status).toBe(200);
+    await takeDown(before[0]);
     const after = await relatedIds();
     expect(after).not.toContain(before[0]);
     expect(after).toContain(before[1]);
@@ -311,12 +309,7 @@ describe('moderation', () => {
     // Read again within the minute: the same block, not a second query's.
     expect(await topIds()).toEqual(before);
 
-    const r = await sut.request('/trpc/moderation.takeDown', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
-      body: JSON.stringify({ videoId: before[0], note: 'reported' }),
-    });
-    expect(r.status).toBe(200);
+    await takeDown(before[0]);
     const after = await topIds();
     expect(after).not.toContain(before[0]);
     expect(after).toContain(before[1]);
