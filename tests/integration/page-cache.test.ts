@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageFastPath } from '../../apps/api/src/pages/page-fast-path';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { trpcOf } from './helpers/trpc';
 
 /** The anonymous page cache (docs/decisions/0019-anonymous-page-cache.md). */
 let sut: TestApp;
@@ -21,12 +22,19 @@ const scriptSrcOf = (headers: Headers) =>
   /script-src ([^;]+)/.exec(headers.get('content-security-policy') ?? '')?.[1] ?? '';
 const gateShown = (html: string) => html.includes('data-testid="age-gate"');
 async function takeDown(videoId: number) {
-  const r = await sut.request('/trpc/moderation.takeDown', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: sut.config.publicOrigin, cookie: moderator },
-    body: JSON.stringify({ videoId, note: 'reported' }),
-  });
-  expect(r.status).toBe(200);
+  const { res } = await trpcOf(sut)('moderation.takeDown', { videoId, note: 'reported' }, moderator);
+  expect(res.status).toBe(200);
+}
+
+/** A list kept a minute answers the same again, and leaves its first video at the next request after a takedown. */
+async function expectTakedownLeaves(ids: () => Promise<number[]>) {
+  const before = await ids();
+  expect(before.length).toBeGreaterThan(1);
+  expect(await ids()).toEqual(before);
+  await takeDown(before[0]!);
+  const after = await ids();
+  expect(after).not.toContain(before[0]);
+  expect(after).toContain(before[1]);
 }
 
 beforeAll(async () => {
@@ -269,49 +277,25 @@ describe('moderation', () => {
   });
 
   it("a video's related list, kept a minute, drops a takedown at the next request", async () => {
-    const sqlite = sut.db.$client;
-    const { id } = sqlite
+    const { id } = sut.db.$client
       .prepare(
         `SELECT id FROM videos WHERE status_id = 1 AND is_private = 0 AND media_path IS NOT NULL
          ORDER BY post_date ASC LIMIT 1`,
       )
       .get() as { id: number };
-    const relatedIds = async () => {
-      const r = await sut.request(
-        `/trpc/videos.related?input=${encodeURIComponent(JSON.stringify({ id, page: 1 }))}`,
-      );
-      return ((await r.json()) as any).result.data.items.map((v: { id: number }) => v.id) as number[];
-    };
-    const before = await relatedIds();
-    expect(before.length).toBeGreaterThan(1);
-    expect(await relatedIds()).toEqual(before);
-
-    await takeDown(before[0]);
-    const after = await relatedIds();
-    expect(after).not.toContain(before[0]);
-    expect(after).toContain(before[1]);
+    await expectTakedownLeaves(async () => {
+      const { body } = await trpcOf(sut)('videos.related', { id, page: 1 }, undefined, 'GET');
+      return body.result.data.items.map((v: { id: number }) => v.id);
+    });
   });
 
   it("the home's blocks, read once a minute, drop a takedown at the next request", async () => {
-    const sqlite = sut.db.$client;
-    const { country } = sqlite
+    const { country } = sut.db.$client
       .prepare('SELECT country FROM video_country_views GROUP BY country ORDER BY count(*) DESC LIMIT 1')
       .get() as { country: string };
-    const topIds = async () => {
-      const r = await sut.request(
-        `/trpc/videos.home?input=${encodeURIComponent(JSON.stringify({ topOnly: true }))}`,
-        { headers: { cookie: `country=${country}` } },
-      );
-      return ((await r.json()) as any).result.data.top.map((v: { id: number }) => v.id) as number[];
-    };
-    const before = await topIds();
-    expect(before.length).toBeGreaterThan(1);
-    // Read again within the minute: the same block, not a second query's.
-    expect(await topIds()).toEqual(before);
-
-    await takeDown(before[0]);
-    const after = await topIds();
-    expect(after).not.toContain(before[0]);
-    expect(after).toContain(before[1]);
+    await expectTakedownLeaves(async () => {
+      const { body } = await trpcOf(sut)('videos.home', { topOnly: true }, `country=${country}`, 'GET');
+      return body.result.data.top.map((v: { id: number }) => v.id);
+    });
   });
 });
