@@ -41,3 +41,32 @@ test('a lower block that waits below the fold runs no animation until it starts 
   await blocks.nth(2).scrollIntoViewIfNeeded();
   await expect(blocks.nth(2).getByTestId('thumb')).toHaveCount(25);
 });
+
+test('a loading block pulses as one animation, and not at all for a visitor who asks for reduced motion', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The lower blocks' lists are held until the assertions are done, so the blocks stay loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/trpc\/videos\.list/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const block = page.getByTestId('home-block').nth(2);
+  await block.scrollIntoViewIfNeeded();
+  const loading = block.locator('.thumb-grid--skeleton:not(.thumb-grid--still)');
+  await expect(loading).toHaveCount(1);
+  const animations = () =>
+    loading.evaluate((grid) =>
+      grid.getAnimations({ subtree: true }).map((animation) => (animation as CSSAnimation).animationName),
+    );
+  expect(await animations()).toEqual(['skeleton-pulse']);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(animations).toEqual([]);
+  release();
+  await expect(block.getByTestId('thumb')).toHaveCount(25);
+});
