@@ -72,6 +72,9 @@ test('friend request accepted in place, a comment and an approval reach the memb
   await mod.goto('/moderation/');
   const item = mod.getByTestId('queue-item').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  // The item's provenance line is fetched after it renders and goes in above the buttons: a click aimed
+  // at Approve just before it arrived landed on the moved page and sent nothing (a CI run here).
+  await expect(item.getByTestId('queue-provenance')).toBeVisible();
   // The mutation's answer is awaited and shown, so a failure here says whether the click sent nothing,
   // the server refused, or the page did not show the answer.
   const answered = mod.waitForResponse((r) => r.url().includes('/trpc/moderation.approve'), {
