@@ -239,3 +239,43 @@ test('a queue poll answered after an approval does not bring the approved item b
   for (const h of held) h.release();
   await mod.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+// A queue item's provenance line arrives after the item renders; it used to go in above the buttons and
+// move them under the moderator's pointer (a click on Approve then landed on nothing).
+test("a queue item's buttons stay where they are when its provenance line arrives", async ({ browser }) => {
+  const stamp = Date.now() % 1_000_000;
+  const moderatorName = `warden_s${stamp}`;
+  createStaff(moderatorName, 'moderator');
+  const title = `Steady line ${stamp}`;
+  await pendingVideo(1, title);
+  const mod = await newPage(browser);
+  await signInAs(mod, moderatorName, STAFF_PASSWORD);
+
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  let asked = false;
+  await mod.route(/\/trpc\/[^?]*provenance\.staffMany/, async (route) => {
+    asked = true;
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await mod.goto('/moderation/');
+  const item = mod.getByTestId('queue-item').filter({ hasText: title });
+  const approve = item.getByRole('button', { name: /Approve/ });
+  await expect(approve).toBeVisible();
+  await expect.poll(() => asked).toBe(true);
+  await expect(item.getByTestId('queue-provenance')).toHaveCount(0);
+  const before = await approve.boundingBox();
+
+  release();
+  await expect(item.getByTestId('queue-provenance')).toBeVisible();
+  const after = await approve.boundingBox();
+  expect(after?.y).toBe(before?.y);
+  await mod.unrouteAll({ behavior: 'ignoreErrors' });
+  // Clears the item: other queue tests reuse the same media, and a pending twin is shown inside their items.
+  await approve.click();
+  await expect(mod.getByTestId('toast').filter({ hasText: 'Approved 1 item' })).toBeVisible();
+});

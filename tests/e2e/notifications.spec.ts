@@ -70,7 +70,8 @@ test('friend request accepted in place, a comment and an approval reach the memb
   const mod = await newPage(browser);
   await signInAs(mod, modName, STAFF_PASSWORD);
   await mod.goto('/moderation/');
-  const item = mod.getByTestId('queue-item').filter({ hasText: title });
+  // By key, not title: an item lists other pending uploads of the same media, titles included.
+  const item = mod.locator(`[data-testid="queue-item"][data-key="video:${video.id}"]`);
   await expect(item).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   // The item's provenance line is fetched after it renders and goes in above the buttons: a click aimed
   // at Approve just before it arrived landed on the moved page and sent nothing (a CI run here).

@@ -27,14 +27,15 @@ const loadEditor = once(() => import('./provenance-editor').then((m) => m.Proven
  */
 export function ProvenanceSlot({ videoId }: { videoId: number }) {
   const { t } = useTranslation();
-  const [data, setData] = useState<StaffProvenance | null>(null);
+  // undefined while the record loads, null when there is none to show (or the fetch failed).
+  const [data, setData] = useState<StaffProvenance | null | undefined>(undefined);
   const [editing, setEditing] = useState(false);
   const editor = useOnDemand(loadEditor);
   useEffect(() => {
     let live = true;
     fetchStaff(videoId)
-      .then((d) => live && d && setData(d))
-      .catch(() => {});
+      .then((d) => live && setData(d ?? null))
+      .catch(() => live && setData(null));
     return () => {
       live = false;
     };
@@ -42,7 +43,19 @@ export function ProvenanceSlot({ videoId }: { videoId: number }) {
   const open = useCallback(() => {
     void editor.fetch().then(() => setEditing(true));
   }, [editor]);
-  if (!data) return null;
+  if (data === null) return null;
+  if (data === undefined) {
+    // Holds the line's height while the record loads, so the buttons below it do not move under a
+    // moderator's pointer when it arrives.
+    return (
+      <div className="queue-provenance queue-provenance--loading" aria-hidden="true">
+        <span className="queue-provenance__title">{t('moderation.provenance.title')}:</span>{' '}
+        <span className="button button--small queue-provenance__placeholder">
+          {t('moderation.provenance.edit')}
+        </span>
+      </div>
+    );
+  }
   const fields = data.missing.map((f) => t(`provenance.field.${f}`)).join(', ');
   const Editor = editor.Component;
   return (
