@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageFastPath } from '../../apps/api/src/pages/page-fast-path';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { trpcOf } from './helpers/trpc';
@@ -297,5 +297,56 @@ describe('moderation', () => {
       const { body } = await trpcOf(sut)('videos.home', { topOnly: true }, `country=${country}`, 'GET');
       return body.result.data.top.map((v: { id: number }) => v.id);
     });
+  });
+});
+
+describe('stale pages (PAGE_CACHE_STALE)', () => {
+  const etagOf = async (path: string) => (await page(path)).res.headers.get('etag');
+  /** Moves the clock the page cache reads on by `ms`, the rest of the run going on in real time. */
+  function later(ms: number) {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + ms);
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+    sut.pageCache.purge();
+  });
+
+  it('are sent past their TTL while one render replaces them, and the next visitors get the new page', async () => {
+    const path = '/videos/most-popular/1/';
+    const stored = await etagOf(path);
+    expect(await etagOf(path)).toBe(stored);
+    later(61_000);
+    const stale = await page(path);
+    expect(stale.res.status).toBe(200);
+    expect(stale.res.headers.get('etag')).toBe(stored);
+    expect(stale.res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=0');
+    // The render that replaces it stores a page of its own (each render's bytes differ: its nonce).
+    await expect.poll(() => etagOf(path)).not.toBe(stored);
+    const fresh = await page(path);
+    expect(fresh.res.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=(59|60)$/);
+    // The listener sends the fresh page again; a stale one it leaves to the app.
+    later(61_000);
+    const req = { method: 'GET', url: path, headers: {} } as unknown as IncomingMessage;
+    const res = { writeHead: () => res, end: () => {} } as unknown as ServerResponse;
+    expect(createPageFastPath(sut.pageCache, sut.services, sut.config)(req, res)).toBe(false);
+  });
+
+  it('are rendered before they are sent once PAGE_CACHE_STALE has passed too', async () => {
+    const path = '/videos/top-rated/1/';
+    const stored = await etagOf(path);
+    later((60 + 120 + 1) * 1000);
+    const answer = await page(path);
+    expect(answer.res.headers.get('etag')).not.toBe(stored);
+    expect(answer.res.headers.get('cache-control')).toMatch(/s-maxage=(59|60)$/);
+  });
+
+  it('a takedown drops them too', async () => {
+    const path = '/videos/longest/1/';
+    const listed = /href="\/videos\/(\d+)\/([^/"]+)\/"/.exec((await page(path)).html)!;
+    later(61_000);
+    expect((await page(path)).html).toContain(listed[0]);
+    await takeDown(Number(listed[1]));
+    expect((await page(path)).html).not.toContain(listed[0]);
   });
 });

@@ -58,6 +58,11 @@ export const EnvSchema = z.object({
   /** Seconds an anonymous page is kept and may be kept by browsers and CDNs; 0 turns the page cache off. */
   PAGE_CACHE_TTL: z.coerce.number().int().min(0).default(60),
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).default(64),
+  /**
+   * Seconds past PAGE_CACHE_TTL a page may still be sent while one render replaces it in the background;
+   * purges drop it all the same. 0: an expired page is rendered again before it is sent.
+   */
+  PAGE_CACHE_STALE: z.coerce.number().int().min(0).default(120),
   /** 1: anonymous pages are `public` (a CDN may hold them); 0: `private` (browsers only). */
   PAGE_CACHE_SHARED: bool,
   /** HTML, JSON and other text answers at least this large are compressed (brotli or gzip). */
@@ -171,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     cacheMaxTtl: e.CACHE_MAX_TTL,
     pageCache: {
       ttlSeconds: e.PAGE_CACHE_TTL,
+      staleSeconds: e.PAGE_CACHE_STALE,
       maxBytes: e.PAGE_CACHE_MAX_MB * 1024 * 1024,
       shared: e.PAGE_CACHE_SHARED ?? true,
     },

@@ -11,10 +11,11 @@ const page = (extra = '') => ({
   body: Buffer.from(html(NONCE, extra)),
 });
 
-function sut(now = () => 1_000_000_000_000, ttl = 60) {
+function sut(now = () => 1_000_000_000_000, ttl = 60, staleSeconds = 0) {
   return createPageCache({
     maxBytes: 1 << 22,
     ttlSeconds: ttl,
+    staleSeconds,
     mediaUrlTtlSeconds: 6 * 3600,
     shared: true,
     vary: [],
@@ -71,6 +72,44 @@ describe('the page cache', () => {
     expect(again.headers['Cache-Control']).toBe('public, max-age=0, s-maxage=15');
     t += 16_000;
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('keeps a page PAGE_CACHE_STALE past its TTL as stale, then drops it', () => {
+    let t = 1_000_000_000_000;
+    const cache = sut(() => t, 60, 120);
+    const p = page();
+    const entry = cache.put('k', p, p.body)!;
+    expect(cache.isStale(entry)).toBe(false);
+    t += 60_000;
+    expect(cache.get('k')).toBe(entry);
+    expect(cache.isStale(entry)).toBe(true);
+    // A stale page is nobody's to keep: a CDN is told it has no time left.
+    expect(cache.answer('k', entry, ask()).headers['Cache-Control']).toBe('public, max-age=0, s-maxage=0');
+    t += 119_000;
+    expect(cache.get('k')).toBe(entry);
+    t += 1_000;
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('is never stale past the half-life of its signed media locations, nor after a purge', () => {
+    const now = 1_000_000_000_000;
+    const cache = sut(() => now, 60, 3600);
+    const exp = now / 1000 + 3 * 3600 + 600;
+    const p = page(`/media/${exp}/sig/x/master.m3u8`);
+    const entry = cache.put('k', p, p.body)!;
+    expect(entry.expires - now).toBe(60_000);
+    expect(entry.staleUntil - now).toBe(600_000);
+    cache.purge();
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('refuses a page whose render began before a purge', () => {
+    const cache = sut();
+    const p = page();
+    const began = cache.generation;
+    cache.purge();
+    expect(cache.put('k', p, p.body, began)).toBeNull();
+    expect(cache.put('k', p, p.body, cache.generation)).not.toBeNull();
   });
 
   it('never stores an answer that sets a cookie or forbids storing', () => {

@@ -61,7 +61,9 @@ export interface PageEntry {
    */
   sent?: { headers: [string, string][]; csp: string | null };
   etag: string;
+  /** Fresh until then (ms); after it, sent only while a render replaces it, until `staleUntil`. */
   expires: number;
+  staleUntil: number;
   bytes: number;
 }
 
@@ -98,6 +100,8 @@ function* signedMediaExpiries(body: Buffer): Generator<number> {
 export function createPageCache(opts: {
   maxBytes: number;
   ttlSeconds: number;
+  /** How long past its TTL a page may be sent while it is rendered again (0: never). */
+  staleSeconds?: number;
   /** MEDIA_URL_TTL: a cached page's signed media locations keep at least half of it when served. */
   mediaUrlTtlSeconds: number;
   /** `public` lets a CDN keep the page for the rest of its lifetime; `private` only the browser. */
@@ -106,14 +110,17 @@ export function createPageCache(opts: {
   vary: string[];
   now?: () => number;
 }) {
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? (() => Date.now());
   const lru = new ByteLru<PageEntry>(opts.maxBytes, now);
   const vary = ['Accept-Encoding', 'Cookie', ...opts.vary].join(', ');
   const enabled = opts.ttlSeconds > 0 && opts.maxBytes > 0;
   const served = new WeakMap<Request, PageEntry>();
+  /** Moves on with every purge: a render that began before one may not store what it read. */
+  let generation = 0;
 
-  function lifetimeMs(body: Buffer): number {
-    let ms = opts.ttlSeconds * 1000;
+  /** How long a page may be sent at all: until its signed media locations have half of MEDIA_URL_TTL left. */
+  function keepableMs(body: Buffer): number {
+    let ms = Number.POSITIVE_INFINITY;
     // Scanned as bytes: decoding the whole page to a string cost more than the rest of storing it.
     for (const expires of signedMediaExpiries(body)) {
       const left = expires * 1000 - now() - (opts.mediaUrlTtlSeconds * 1000) / 2;
@@ -124,18 +131,29 @@ export function createPageCache(opts: {
 
   return {
     enabled,
+    /** The stored page, fresh or stale (`isStale`). */
     get: (key: string) => (enabled ? lru.get(key) : undefined),
+
+    /** Past its TTL: send it only while a render replaces it. */
+    isStale: (entry: PageEntry) => entry.expires <= now(),
+
+    /** Taken when a render begins and handed to `put`, which refuses the page if a purge came in between. */
+    get generation() {
+      return generation;
+    },
 
     /**
      * Keeps a rendered 200 whose body is complete. Returns the entry, or null when the page may not be
      * stored (the caller then sends it as it is).
      */
-    put(key: string, res: { headers: Headers }, body: Buffer): PageEntry | null {
-      if (!enabled || res.headers.has('set-cookie')) return null;
+    put(key: string, res: { headers: Headers }, body: Buffer, renderedIn = generation): PageEntry | null {
+      if (!enabled || renderedIn !== generation || res.headers.has('set-cookie')) return null;
       const cc = res.headers.get('cache-control') ?? '';
       if (/no-store|private/.test(cc)) return null;
-      const ttl = lifetimeMs(body);
+      const keepable = keepableMs(body);
+      const ttl = Math.min(opts.ttlSeconds * 1000, keepable);
       if (ttl < 1000) return null;
+      const kept = Math.min(ttl + (opts.staleSeconds ?? 0) * 1000, keepable);
       const headers: [string, string][] = [];
       for (const [name, value] of res.headers) if (!NOT_REPLAYED.has(name)) headers.push([name, value]);
       const entry: PageEntry = {
@@ -144,9 +162,10 @@ export function createPageCache(opts: {
         headers,
         etag: etagOf(body),
         expires: now() + ttl,
+        staleUntil: now() + kept,
         bytes: body.length + key.length * 2 + 256,
       };
-      lru.set(key, entry, ttl);
+      lru.set(key, entry, kept);
       return entry;
     },
 
@@ -195,6 +214,7 @@ export function createPageCache(opts: {
     },
 
     purge(): void {
+      generation++;
       lru.purge();
     },
     get bytes() {
@@ -216,8 +236,8 @@ export function createPageCache(opts: {
     const live = lru.get(key) === entry;
     if (live) lru.delete(key);
     entry.bytes += added.reduce((n, b) => n + b.length, 0);
-    const ttl = entry.expires - now();
-    if (live && ttl > 0) lru.set(key, entry, ttl);
+    const kept = entry.staleUntil - now();
+    if (live && kept > 0) lru.set(key, entry, kept);
   }
 }
 

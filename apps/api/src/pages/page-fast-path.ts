@@ -92,7 +92,8 @@ export function createPageFastPath(
       ageGate,
     });
     const entry = pageCache.get(key);
-    if (!entry?.sent) return false;
+    // A stale page is the app's to send, as it starts the render that replaces it.
+    if (!entry?.sent || pageCache.isStale(entry)) return false;
     const answer = pageCache.answer(key, entry, {
       acceptEncoding: req.headers['accept-encoding'],
       ifNoneMatch: req.headers['if-none-match'],

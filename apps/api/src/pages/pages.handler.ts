@@ -84,6 +84,9 @@ export function pagesHandler(
     };
     const hit = key ? (pageCache!.get(key) ?? (await rendering.get(key))) : undefined;
     if (key && hit) {
+      // A page past its TTL is sent as it is while one render replaces it (PAGE_CACHE_STALE): no visitor
+      // waits for the render of a page that was stored, however many arrive as it expires.
+      if (pageCache!.isStale(hit) && !rendering.has(key)) refresh(c, key, age, nonce);
       pageCache!.markServed(c.req.raw, hit);
       return withAgeCookie(c, toResponse(pageCache!.answer(key, hit, request)), age.renewedCookie);
     }
@@ -106,7 +109,50 @@ export function pagesHandler(
     nonce: string,
     stored: (entry: PageEntry | null) => void,
   ): Promise<Response> {
-    const method = c.req.method;
+    const generation = pageCache?.generation ?? 0;
+    const rendered = await renderPage(c, c.req.raw, age, nonce);
+    let response = rendered.response;
+    const kept = key && c.req.method === 'GET' ? await keep(key, rendered, generation) : null;
+    if (kept) {
+      stored(kept.entry);
+      if (kept.entry) pageCache!.markServed(c.req.raw, kept.entry);
+      response = kept.entry
+        ? toResponse(pageCache!.answer(key!, kept.entry, request))
+        : new Response(asBytes(kept.body), response);
+    }
+    return withAgeCookie(c, response, age.renewedCookie);
+  }
+
+  /**
+   * Renders a stale page again for the visitors after this one, who has been answered with it. The render
+   * gets its own copy of the request, which the client's leaving cannot abort.
+   */
+  function refresh(
+    c: Context<AppEnv>,
+    key: string,
+    age: ReturnType<typeof pageAgeGate>,
+    nonce: string,
+  ): void {
+    const done = deferred<PageEntry | null>();
+    rendering.set(key, done.promise);
+    const generation = pageCache!.generation;
+    const request = new Request(c.req.url, { headers: c.req.raw.headers });
+    void renderPage(c, request, age, nonce)
+      .then((rendered) => keep(key, rendered, generation))
+      .then((kept) => done.resolve(kept?.entry ?? null))
+      .catch((err: unknown) => c.var.log.error({ err }, 'page refresh failed'))
+      .finally(() => {
+        rendering.delete(key);
+        done.resolve(null);
+      });
+  }
+
+  async function renderPage(
+    c: Context<AppEnv>,
+    request: Request,
+    age: ReturnType<typeof pageAgeGate>,
+    nonce: string,
+  ): Promise<{ response: Response; ctx: PageContext }> {
     const ctx: PageContext = {
       api: createCaller(trpcContext(c, defaultCountry)),
       viewer: c.var.viewer,
@@ -126,25 +172,23 @@ export function pagesHandler(
       records2257: config.records2257,
       nonce,
     };
-    let response = await handler!(c.req.raw, ctx);
+    const response = await handler!(request, ctx);
     // A member's page shows their name, counts and lists: never stored by a browser or proxy cache.
     if (ctx.viewer.memberId !== null) response.headers.set('Cache-Control', 'private, no-store');
-    if (
-      key &&
-      method === 'GET' &&
-      response.status === 200 &&
-      CACHED_TYPES.test(response.headers.get('content-type') ?? '')
-    ) {
-      const body =
-        ctx.rendered?.response === response ? ctx.rendered.body : Buffer.from(await response.arrayBuffer());
-      const entry = pageCache!.put(key, response, body);
-      stored(entry);
-      if (entry) pageCache!.markServed(c.req.raw, entry);
-      response = entry
-        ? toResponse(pageCache!.answer(key, entry, request))
-        : new Response(asBytes(body), response);
-    }
-    return withAgeCookie(c, response, age.renewedCookie);
+    return { response, ctx };
+  }
+
+  /** Stores a rendered document or `.data` answer when it may be; null for any other answer. */
+  async function keep(
+    key: string,
+    { response, ctx }: { response: Response; ctx: PageContext },
+    generation: number,
+  ): Promise<{ entry: PageEntry | null; body: Buffer } | null> {
+    if (response.status !== 200 || !CACHED_TYPES.test(response.headers.get('content-type') ?? ''))
+      return null;
+    const body =
+      ctx.rendered?.response === response ? ctx.rendered.body : Buffer.from(await response.arrayBuffer());
+    return { entry: pageCache!.put(key, response, body, generation), body };
   }
 
   /** The renewed age cookie goes on this response only: a stored page never carries a cookie. */
