@@ -10,6 +10,7 @@ import { createServices, type Services } from './container';
 import type { AppEnv } from './http/app-env';
 import { bodyLimits } from './http/body-limits';
 import { cachedPageHeaders } from './http/cached-page-headers';
+import { cachesSyncedFor } from './http/caches-synced';
 import { compression } from './http/compression';
 import { originCheck } from './http/csrf';
 import { requestContext } from './http/request-context';
@@ -103,8 +104,8 @@ export function createApp({
   const app = new Hono<AppEnv>();
 
   // Before anything answers from a cache: another node or a worker may have purged since the last request.
-  app.use(async (_c, next) => {
-    await services.caches.sync();
+  app.use(async (c, next) => {
+    if (!cachesSyncedFor(c.env)) await services.caches.sync();
     await next();
   });
   // Outermost after that: a stored page's CSP allows its scripts by hash, and its first answer lends its final

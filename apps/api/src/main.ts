@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openSiteDatabase } from './database-target';
+import { markCachesSynced } from './http/caches-synced';
 import { createJobHandlers } from './jobs/handlers';
 import { serveCachedLegacy } from './legacy/cache-fast-path';
 import { createLogger } from './logger';
@@ -68,6 +69,7 @@ const server = createServer((req, res) => {
   // The fast paths answer from this process's caches: first empty them if another node purged.
   services.caches.sync().then(
     () => {
+      markCachesSynced(req);
       if (!serveCachedLegacy(cache, req, res) && !serveCachedPage(req, res)) void honoListener(req, res);
     },
     // Without the epoch no cache can be trusted: the app answers (its own sync reports the failure).
