@@ -130,15 +130,21 @@ test('every control is reachable by keyboard and named; the volume slider and ca
   );
 
   const volume = page.getByTestId('player-volume');
-  await volume.focus();
-  await page.keyboard.press('Home');
-  await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.muted || v.volume === 0))
-    .toBe(true);
-  // Focus again: the bar re-renders as the stream's levels arrive, which may replace the focused slider.
-  await volume.focus();
-  await page.keyboard.press('End');
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.volume)).toBe(1);
+  // Each key is pressed again until it takes: the bar re-renders as the stream's levels arrive, which may
+  // replace the focused slider, and the slider shows the video's volume only once the video has reported
+  // the change (an End pressed while it still showed full volume would change nothing).
+  await expect(async () => {
+    await volume.focus();
+    await page.keyboard.press('Home');
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.muted || v.volume === 0)).toBe(true);
+    await expect(volume).toHaveValue('0', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(async () => {
+    await volume.focus();
+    await page.keyboard.press('End');
+    expect(await video(page).evaluate((v: HTMLVideoElement) => !v.muted && v.volume === 1)).toBe(true);
+    await expect(volume).toHaveValue('1', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 
   // The seeded caption track: off, then shown.
   const captions = page.getByTestId('player-captions');
