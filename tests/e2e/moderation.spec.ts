@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { expect, newPage, test } from './fixtures';
 import { syntheticClip } from './helpers/media';
 import { registerAndConfirm, signIn } from './helpers/members';
@@ -198,16 +199,22 @@ test('members and visitors get a 404 from every moderation page', async ({ brows
   expect(html).not.toContain('<div hidden id="S:');
 });
 
-// The queue polls every few seconds. A poll sent before an approval and answered after it carried the approved
-// item, and put it back on screen until the next poll (routes/moderation-queue.tsx counts decisions).
-test('a queue poll answered after an approval does not bring the approved item back', async ({ browser }) => {
+/** A new moderator, signed in on a page of their own, and a pending upload titled `name` and a stamp. */
+async function moderatorAndPendingVideo(browser: Browser, name: string) {
   const stamp = Date.now() % 1_000_000;
-  const moderatorName = `warden_p${stamp}`;
+  const moderatorName = `warden_q${stamp}`;
   createStaff(moderatorName, 'moderator');
-  const title = `Late poll ${stamp}`;
+  const title = `${name} ${stamp}`;
   await pendingVideo(1, title);
   const mod = await newPage(browser);
   await signInAs(mod, moderatorName, STAFF_PASSWORD);
+  return { mod, title };
+}
+
+// The queue polls every few seconds. A poll sent before an approval and answered after it carried the approved
+// item, and put it back on screen until the next poll (routes/moderation-queue.tsx counts decisions).
+test('a queue poll answered after an approval does not bring the approved item back', async ({ browser }) => {
+  const { mod, title } = await moderatorAndPendingVideo(browser, 'Late poll');
   await mod.goto('/moderation/');
   const item = mod.getByTestId('queue-item').filter({ hasText: title });
   await expect(item).toHaveCount(1);
@@ -243,13 +250,7 @@ test('a queue poll answered after an approval does not bring the approved item b
 // A queue item's provenance line arrives after the item renders; it used to go in above the buttons and
 // move them under the moderator's pointer (a click on Approve then landed on nothing).
 test("a queue item's buttons stay where they are when its provenance line arrives", async ({ browser }) => {
-  const stamp = Date.now() % 1_000_000;
-  const moderatorName = `warden_s${stamp}`;
-  createStaff(moderatorName, 'moderator');
-  const title = `Steady line ${stamp}`;
-  await pendingVideo(1, title);
-  const mod = await newPage(browser);
-  await signInAs(mod, moderatorName, STAFF_PASSWORD);
+  const { mod, title } = await moderatorAndPendingVideo(browser, 'Steady line');
 
   let release = () => {};
   const released = new Promise<void>((done) => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { markCachesSynced } from '../../apps/api/src/http/caches-synced';
 import { createPageFastPath } from '../../apps/api/src/pages/page-fast-path';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { trpcOf } from './helpers/trpc';
@@ -348,5 +349,20 @@ describe('stale pages (PAGE_CACHE_STALE)', () => {
     expect((await page(path)).html).toContain(listed[0]);
     await takeDown(Number(listed[1]));
     expect((await page(path)).html).not.toContain(listed[0]);
+  });
+});
+
+describe('the cache epoch (ADR 0044 addendum)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is read once per request: the app skips its look for a request the listener has synced', async () => {
+    const sync = vi.spyOn(sut.services.caches, 'sync');
+    await sut.app.fetch(new Request('http://localhost/healthz'), { incoming: {} });
+    expect(sync).toHaveBeenCalledTimes(1);
+    const incoming = {} as IncomingMessage;
+    markCachesSynced(incoming);
+    const res = await sut.app.fetch(new Request('http://localhost/healthz'), { incoming });
+    expect(res.status).toBe(200);
+    expect(sync).toHaveBeenCalledTimes(1);
   });
 });
