@@ -15,7 +15,11 @@ const POLL_MS = 3000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireStaff(context);
-  return context.api.moderation.queue();
+  const queue = await context.api.moderation.queue();
+  // The first items' provenance lines come with the page, so nothing moves under the pointer when they load.
+  const videoIds = queue.items.filter((i) => i.kind === 'video').map((i) => i.id);
+  const provenance = videoIds.length ? await context.api.provenance.staffMany({ videoIds }) : {};
+  return { queue, provenance };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,7 +39,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { lang } = useRootData();
   const { show } = useToast();
-  const [queue, setQueue] = useState(loaderData);
+  const [queue, setQueue] = useState(loaderData.queue);
   const [focus, setFocus] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [rejecting, setRejecting] = useState<string[] | null>(null);
@@ -217,6 +221,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
               >
                 <QueueItem
                   item={item}
+                  provenance={loaderData.provenance[item.id]}
                   lang={lang}
                   focused={item === focused}
                   selected={selected.has(item.key)}

@@ -25,13 +25,14 @@ const loadEditor = once(() => import('./provenance-editor').then((m) => m.Proven
  * A queue item's provenance (ADR 0036): a summary line (what the approval rule misses, when the operator
  * requires a record) and an editor loaded on demand. Moderators' changes are audited by the API.
  */
-export function ProvenanceSlot({ videoId }: { videoId: number }) {
+export function ProvenanceSlot({ videoId, known }: { videoId: number; known?: StaffProvenance | null }) {
   const { t } = useTranslation();
   // undefined while the record loads, null when there is none to show (or the fetch failed).
-  const [data, setData] = useState<StaffProvenance | null | undefined>(undefined);
+  const [data, setData] = useState<StaffProvenance | null | undefined>(known);
   const [editing, setEditing] = useState(false);
   const editor = useOnDemand(loadEditor);
   useEffect(() => {
+    if (known !== undefined) return;
     let live = true;
     fetchStaff(videoId)
       .then((d) => live && setData(d ?? null))
@@ -39,7 +40,7 @@ export function ProvenanceSlot({ videoId }: { videoId: number }) {
     return () => {
       live = false;
     };
-  }, [videoId]);
+  }, [videoId, known]);
   const open = useCallback(() => {
     void editor.fetch().then(() => setEditing(true));
   }, [editor]);

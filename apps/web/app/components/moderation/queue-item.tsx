@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { apiClient } from '../../lib/api-client';
+import type { StaffProvenance } from '../../lib/dto';
 import { formatDate } from '../../lib/intl';
 import { GatedImage } from '../gated-image';
 import { VideoPlayer } from '../player/video-player';
@@ -34,6 +35,7 @@ export const STATUS_LABEL: Record<number, string> = {
 /** One queue entry: what a decision needs at a glance; the focused one also plays. */
 export function QueueItem({
   item,
+  provenance,
   focused,
   selected,
   lang,
@@ -44,6 +46,8 @@ export function QueueItem({
   onApproveCopy,
 }: {
   item: QueueItemData;
+  /** Its provenance as the page's loader read it; undefined for an item that arrived later. */
+  provenance?: StaffProvenance | null;
   focused: boolean;
   selected: boolean;
   lang: string;
@@ -159,7 +163,7 @@ export function QueueItem({
         </ul>
       )}
 
-      {item.kind === 'video' && <ProvenanceSlot videoId={item.id} />}
+      {item.kind === 'video' && <ProvenanceSlot videoId={item.id} known={provenance} />}
       {item.kind === 'video' && (
         <FingerprintMatches
           matches={item.matches}
