@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { serveCachedLegacy } from './cache-fast-path';
 import { createResponseCache } from './response-cache';
@@ -39,6 +40,25 @@ describe('serveCachedLegacy', () => {
       'content-length': String(entry.body.length),
     });
     expect(out.body?.toString()).toBe('{"videos":[],"total_count":0}');
+  });
+
+  it('compresses a stored answer when a coding is first asked for, and only that coding', () => {
+    const cache = createResponseCache(1 << 20, 600);
+    const videos = Array.from({ length: 200 }, (_, i) => ({ video_id: i, title: `Reel ${i}` }));
+    const entry = cache.put(PATH, { videos }, 86400);
+    expect(entry.br).toBeUndefined();
+    const before = cache.bytes;
+    const { res, out } = fakeRes();
+    serveCachedLegacy(cache, req(PATH, { 'accept-encoding': 'gzip, br' }), res);
+    expect(out.headers).toContain('br');
+    expect(brotliDecompressSync(out.body!).equals(entry.body)).toBe(true);
+    expect(entry.gzip).toBeUndefined();
+    expect(cache.bytes).toBe(before + out.body!.length);
+    // Under the threshold or not stored (lifetime 0): sent as it is, compressed on the way out by the app.
+    const small = cache.put('/api/json/video/1.json', { ok: 1 }, 86400);
+    expect(cache.variant('/api/json/video/1.json', small, 'br').encoding).toBeNull();
+    const once = cache.put('/api/json/videos2/0/x', { videos }, 0);
+    expect(cache.variant('/api/json/videos2/0/x', once, 'br').encoding).toBeNull();
   });
 
   it('answers 304 on a matching ETag and passes misses, lifetime 0 and other methods through', () => {

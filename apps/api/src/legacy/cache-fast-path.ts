@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RTA_LABEL } from '../rta';
 import { JSON_TYPE } from './legacy-response';
-import { type ResponseCache, variantFor } from './response-cache';
+import type { ResponseCache } from './response-cache';
 
 /**
  * Answers shared-cache hits of the legacy JSON paths straight from the Node request listener, before
@@ -34,7 +34,7 @@ export function serveCachedLegacy(cache: ResponseCache, req: IncomingMessage, re
   if (req.headers['if-none-match'] === hit.etag) {
     res.writeHead(304, headers).end();
   } else {
-    const { body, encoding } = variantFor(hit, req.headers['accept-encoding']);
+    const { body, encoding } = cache.variant(req.url, hit, req.headers['accept-encoding']);
     if (encoding) headers.push('Content-Encoding', encoding);
     headers.push('Content-Length', String(body.length));
     res.writeHead(200, headers);

@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { AppError } from '../lib/app-error';
 import { unreadableBodyError } from './form';
 import { BadSegment } from './paths';
-import { type CachedBody, type ResponseCache, type Sharing, variantFor } from './response-cache';
+import type { CachedBody, ResponseCache, Sharing } from './response-cache';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-function send(c: Context, entry: CachedBody, lifetime: number): Response {
+function send(c: Context, cache: ResponseCache, key: string, entry: CachedBody, lifetime: number): Response {
   const headers: Record<string, string> = {
     'Content-Type': JSON_TYPE,
     'Cache-Control': entry.cacheControl,
@@ -16,7 +16,7 @@ function send(c: Context, entry: CachedBody, lifetime: number): Response {
     headers.ETag = entry.etag;
     if (c.req.header('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
   }
-  const { body, encoding } = variantFor(entry, c.req.header('accept-encoding'));
+  const { body, encoding } = cache.variant(key, entry, c.req.header('accept-encoding'));
   if (encoding) headers['Content-Encoding'] = encoding;
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
@@ -34,7 +34,7 @@ export async function cachedJson(
 ): Promise<Response> {
   const key = cacheKey(c);
   const hit = lifetime > 0 ? cache.get(key) : undefined;
-  return send(c, hit ?? cache.put(key, await compute(), lifetime, sharing), lifetime);
+  return send(c, cache, key, hit ?? cache.put(key, await compute(), lifetime, sharing), lifetime);
 }
 
 /** cachedJson for a member's playlists, walls and lists, whose visibility the member changes at will. */

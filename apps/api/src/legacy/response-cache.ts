@@ -1,31 +1,20 @@
 import { createHash } from 'node:crypto';
-import { compress, type Encoding, negotiate } from '../http/compression';
+import { type Encoding, negotiate } from '../http/compression';
+import { type StoredCodings, storedCoding } from '../http/stored-codings';
 import { ByteLru } from '../lib/lru-cache';
 
-export interface CachedBody {
-  body: Buffer;
+export interface CachedBody extends StoredCodings {
   etag: string;
   bytes: number;
   /** The lifetime segment of the path the entry was stored under. */
   lifetime: number;
   /** What browsers and CDNs may do with it (legacy-response.ts decides). */
   cacheControl: string;
-  /** The body compressed once when stored (over the compression threshold), so no hit compresses again. */
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-/** The stored bytes for this Accept-Encoding, and their coding (none: the identity body). */
-export function variantFor(
-  entry: CachedBody,
-  acceptEncoding: string | null | undefined,
-): { body: Buffer; encoding: Encoding | null } {
-  if (entry.br || entry.gzip) {
-    const enc = negotiate(acceptEncoding);
-    const body = enc && entry[enc];
-    if (enc && body) return { body, encoding: enc };
-  }
-  return { body: entry.body, encoding: null };
+  /**
+   * Stored and over the compression threshold: compressed copies are kept with it (made when first asked
+   * for). Other answers are compressed on the way out (http/compression.ts).
+   */
+  compressible?: boolean;
 }
 
 /**
@@ -56,14 +45,24 @@ export function createResponseCache(maxBytes: number, maxTtlSeconds: number, com
         cacheControl: cacheControlOf(lifetime, sharing),
       };
       if (lifetime <= 0 || maxTtlSeconds <= 0) return entry;
-      // An answer sent once is compressed on the way out (http/compression.ts); a stored one, here, once.
-      if (body.length >= compressMinBytes) {
-        entry.br = compress(body, 'br');
-        entry.gzip = compress(body, 'gzip');
-        entry.bytes += entry.br.length + entry.gzip.length;
-      }
+      entry.compressible = body.length >= compressMinBytes;
       lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
       return entry;
+    },
+    /** The bytes to send for this Accept-Encoding, and their coding (none: the identity body). */
+    variant(
+      key: string,
+      entry: CachedBody,
+      acceptEncoding: string | null | undefined,
+    ): { body: Buffer; encoding: Encoding | null } {
+      const enc = entry.compressible ? negotiate(acceptEncoding) : null;
+      if (!enc) return { body: entry.body, encoding: null };
+      const body = storedCoding(entry, enc, {
+        resize: (added) => lru.resize(key, entry, added),
+        stored: () => lru.holds(key, entry),
+        first: 'normal',
+      });
+      return { body, encoding: enc };
     },
     /** Purge by key prefix, e.g. '/api/json/video/' after a takedown; no argument purges all. */
     purge: (prefixes?: string[]) => lru.purge(prefixes),

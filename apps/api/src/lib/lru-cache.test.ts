@@ -27,6 +27,26 @@ describe('ByteLru', () => {
   });
 });
 
+describe('ByteLru.resize', () => {
+  it('counts what a held entry gains, evicting older entries past the budget, and ignores a dropped one', () => {
+    const sut = new ByteLru<{ bytes: number }>(100);
+    const a = entry(40);
+    const b = entry(40);
+    sut.set('a', a, 1000);
+    sut.set('b', b, 1000);
+    sut.resize('b', b, 30);
+    expect(sut.bytes).toBe(70);
+    expect(sut.holds('a', a)).toBe(false);
+    expect(sut.holds('b', b)).toBe(true);
+    sut.resize('a', a, 500);
+    expect(sut.bytes).toBe(70);
+    sut.resize('b', b, -20);
+    expect(sut.bytes).toBe(50);
+    sut.delete('b');
+    expect(sut.bytes).toBe(0);
+  });
+});
+
 describe('TtlMemo', () => {
   it('computes once per ttl', () => {
     let now = 0;

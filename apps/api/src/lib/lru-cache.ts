@@ -25,6 +25,24 @@ export class ByteLru<V extends { bytes: number }> {
     this.delete(key);
     this.map.set(key, { value, expires: this.now() + ttlMs });
     this.size += value.bytes;
+    this.evict();
+  }
+
+  /** Whether `key` holds `value` (expired or not): an entry that grows is counted only while held. */
+  holds(key: string, value: V): boolean {
+    return this.map.get(key)?.value === value;
+  }
+
+  /** `value` grew by `added` bytes (or shrank): counted if `key` still holds it, without a change of place. */
+  resize(key: string, value: V, added: number): void {
+    const held = this.holds(key, value);
+    value.bytes += added;
+    if (!held) return;
+    this.size += added;
+    this.evict();
+  }
+
+  private evict(): void {
     for (const [k, v] of this.map) {
       if (this.size <= this.maxBytes) break;
       this.map.delete(k);

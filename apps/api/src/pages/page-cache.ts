@@ -1,4 +1,5 @@
-import { compress, type Encoding, negotiate } from '../http/compression';
+import { type Encoding, negotiate } from '../http/compression';
+import { type StoredCodings, storedCoding } from '../http/stored-codings';
 import { etagOf } from '../legacy/response-cache';
 import { ByteLru } from '../lib/lru-cache';
 import type { PageAgeGate } from '../routes/age-gate.page';
@@ -46,13 +47,10 @@ const NOT_REPLAYED = new Set([
   'content-security-policy',
 ]);
 
-export interface PageEntry {
-  body: Buffer;
+/** A stored page, with its compressed copies (http/stored-codings.ts): no hit compresses. */
+export interface PageEntry extends StoredCodings {
   /** CSP sources of the page's inline scripts (`'sha256-…'`): stored pages carry no nonce (ADR 0026). */
   scriptHashes: string[];
-  /** Whole compressed copies, made the first time a client takes each coding: no hit compresses. */
-  br?: Buffer;
-  gzip?: Buffer;
   headers: [string, string][];
   /**
    * Every header the app sent with the entry's first answer except the per-response ones, with its CSP
@@ -223,21 +221,11 @@ export function createPageCache(opts: {
   };
 
   function compressedOf(key: string, entry: PageEntry, enc: Encoding): Buffer {
-    let out = entry[enc];
-    if (!out) {
-      out = compress(entry.body, enc);
-      entry[enc] = out;
-      grow(key, entry, [out]);
-    }
-    return out;
-  }
-  /** Re-sets the entry so the LRU counts the compressed copies it now holds. */
-  function grow(key: string, entry: PageEntry, added: Buffer[]): void {
-    const live = lru.get(key) === entry;
-    if (live) lru.delete(key);
-    entry.bytes += added.reduce((n, b) => n + b.length, 0);
-    const kept = entry.staleUntil - now();
-    if (live && kept > 0) lru.set(key, entry, kept);
+    return storedCoding(entry, enc, {
+      resize: (added) => lru.resize(key, entry, added),
+      stored: () => lru.holds(key, entry),
+      first: 'quick',
+    });
   }
 }
 
