@@ -76,6 +76,16 @@ describe('strings arriving group by group, as the browser gets them', () => {
     }
   });
 
+  it('a key looked up before its group arrived is found once the group is added', () => {
+    const sut = createEmptyI18n('de');
+    sut.add('de', { nav: { menu: 'Menü' } });
+    expect(sut.t('nav.videos')).toBe('nav.videos');
+    expect(sut.t('nav.menu.more')).toBe('nav.menu.more');
+    sut.add('de', { nav: { videos: 'Videos' } });
+    expect(sut.t('nav.videos')).toBe('Videos');
+    expect(sut.t('nav.menu')).toBe('Menü');
+  });
+
   it('a tree added without being given away is copied: merging more into the store leaves it alone', () => {
     const given: Tree = { nav: { menu: 'Menu' } };
     const sut = createEmptyI18n('en');

@@ -5,6 +5,7 @@ import type { Tree } from './strings';
 type Options = { count?: unknown; defaultValue?: unknown; [name: string]: unknown };
 
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+const MAX_FOUND = 4000;
 
 /**
  * The part of i18next the pages use (`t` with `{{name}}` interpolation, `count` plurals, `defaultValue`,
@@ -16,6 +17,8 @@ export class LiteI18n {
   readonly language: Lang;
   private readonly stores = new Map<string, Tree>();
   private readonly plurals = new Map<string, Intl.PluralRules>();
+  /** Texts found by their dotted keys, per language: a server page looks up a few hundred, most many times. */
+  private readonly found = new Map<string, Map<string, string | undefined>>();
 
   constructor(lang: Lang) {
     this.language = lang;
@@ -28,6 +31,7 @@ export class LiteI18n {
    * the longest task of a listing's hydration on a slowed phone.
    */
   add(lang: string, tree: Tree, owned = false): void {
+    this.found.delete(lang);
     const store = this.stores.get(lang);
     if (!store) {
       this.stores.set(lang, owned ? tree : structuredClone(tree));
@@ -44,12 +48,21 @@ export class LiteI18n {
   }
 
   private lookup(lang: string, key: string): string | undefined {
+    let found = this.found.get(lang);
+    if (!found) {
+      found = new Map();
+      this.found.set(lang, found);
+    }
+    if (found.has(key)) return found.get(key);
     let node: string | Tree | undefined = this.stores.get(lang);
     for (const part of key.split('.')) {
-      if (typeof node !== 'object') return undefined;
-      node = node[part];
+      node = typeof node === 'object' ? node[part] : undefined;
     }
-    return typeof node === 'string' ? node : undefined;
+    const text = typeof node === 'string' ? node : undefined;
+    // Bounded: a key can be built from what a request carried.
+    if (found.size >= MAX_FOUND) found.clear();
+    found.set(key, text);
+    return text;
   }
 
   private plural(lang: string, count: number): string {
@@ -62,7 +75,7 @@ export class LiteI18n {
   }
 
   private interpolate(text: string, options: Options | undefined): string {
-    if (!options) return text;
+    if (!options || !text.includes('{{')) return text;
     return text.replace(PLACEHOLDER, (match, placeholder: string) => {
       const name = placeholder.trim();
       const value = options[name];

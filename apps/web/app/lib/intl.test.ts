@@ -15,6 +15,14 @@ describe('named countries', () => {
     ]);
   });
 
+  it('names and sorts each list once per language, with or without the country a page shows', () => {
+    const codes = ['us', 'de', 'at'];
+    expect(namedCountries([...codes], 'fr')).toBe(namedCountries([...codes], 'fr'));
+    expect(namedCountries(codes, 'en')).not.toBe(namedCountries(codes, 'fr'));
+    expect(namedCountries(codes, 'en', 'jp').map((c) => c.code)).toEqual(['at', 'de', 'jp', 'us']);
+    expect(namedCountries(codes, 'en', 'de')).toBe(namedCountries(codes, 'en'));
+  });
+
   it('keeps a code Intl cannot read, upper-cased', () => {
     expect(countryName('x1', 'en')).toBe('X1');
   });

@@ -24,11 +24,26 @@ export interface NamedCountry {
  * the list lacks it), for the loaders: the browser gets them named, since loading Intl's region names costs
  * it 50-180 ms of main thread.
  */
-export function namedCountries(codes: readonly string[], lang: string, including?: string): NamedCountry[] {
-  return (including && !codes.includes(including) ? [including, ...codes] : codes)
-    .map((code) => ({ code, name: countryName(code, lang) }))
-    .sort((a, b) => a.name.localeCompare(b.name, lang));
+export function namedCountries(
+  codes: readonly string[],
+  lang: string,
+  including?: string,
+): readonly NamedCountry[] {
+  const list = including && !codes.includes(including) ? [including, ...codes] : codes;
+  // The same few lists on every render (the countries with videos, per language): named and sorted once.
+  const key = `${lang}:${list.join(',')}`;
+  let named = namedLists.get(key);
+  if (!named) {
+    const collator = new Intl.Collator(lang);
+    named = list
+      .map((code) => ({ code, name: countryName(code, lang) }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    if (namedLists.size >= 200) namedLists.clear();
+    namedLists.set(key, named);
+  }
+  return named;
 }
+const namedLists = new Map<string, readonly NamedCountry[]>();
 
 /** The name of `code` in a loader's named countries. */
 export const nameIn = (countries: readonly NamedCountry[], code: string): string =>

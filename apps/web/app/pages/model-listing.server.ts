@@ -10,7 +10,7 @@ export interface ModelListingData {
   page: number;
   filters: ModelFilters;
   listing: Listing<ModelThumb>;
-  countries: NamedCountry[];
+  countries: readonly NamedCountry[];
 }
 
 /** `/models/{sort}/{page}/?alphabet=&race=&...`: unknown sorts go to /404/, a missing page to page 1. */

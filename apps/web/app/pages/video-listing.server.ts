@@ -15,7 +15,7 @@ export interface VideoListingData {
   /** Null for the history sort: visitors' history lives in their browser. */
   listing: Listing<VideoCard> | null;
   /** Countries the country filter offers. */
-  countries: NamedCountry[];
+  countries: readonly NamedCountry[];
   /** Categories for the sidebar (none for the history sort). */
   categories: CategoryInfo[];
 }
