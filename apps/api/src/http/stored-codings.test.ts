@@ -26,7 +26,7 @@ describe('storedCoding', () => {
     ] as const) {
       const entry: StoredCodings = { body };
       let bytes = 0;
-      const store = { resize: (n: number) => (bytes += n), stored: () => true, first: 'quick' as const };
+      const store = { resize: (n: number) => (bytes += n), stored: () => true, firstLevel: 'quick' as const };
       const first = storedCoding(entry, enc, store);
       expect(decode(first).equals(body)).toBe(true);
       expect(bytes).toBe(first.length);
@@ -47,7 +47,7 @@ describe('storedCoding', () => {
   it('spends nothing on an entry the store no longer holds', async () => {
     const entry: StoredCodings = { body };
     let held = true;
-    const store = { resize: () => {}, stored: () => held, first: 'quick' as const };
+    const store = { resize: () => {}, stored: () => held, firstLevel: 'quick' as const };
     const first = storedCoding(entry, 'br', store);
     storedCoding(entry, 'br', store);
     held = false;

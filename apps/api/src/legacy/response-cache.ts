@@ -10,11 +10,6 @@ export interface CachedBody extends StoredCodings {
   lifetime: number;
   /** What browsers and CDNs may do with it (legacy-response.ts decides). */
   cacheControl: string;
-  /**
-   * Stored and over the compression threshold: compressed copies are kept with it (made when first asked
-   * for). Other answers are compressed on the way out (http/compression.ts).
-   */
-  compressible?: boolean;
 }
 
 /**
@@ -45,22 +40,26 @@ export function createResponseCache(maxBytes: number, maxTtlSeconds: number, com
         cacheControl: cacheControlOf(lifetime, sharing),
       };
       if (lifetime <= 0 || maxTtlSeconds <= 0) return entry;
-      entry.compressible = body.length >= compressMinBytes;
       lru.set(key, entry, Math.min(lifetime, maxTtlSeconds) * 1000);
       return entry;
     },
-    /** The bytes to send for this Accept-Encoding, and their coding (none: the identity body). */
+    /**
+     * The bytes to send for this Accept-Encoding, and their coding (none: the identity body). A stored answer
+     * over the threshold keeps its compressed copies; any other is compressed on the way out
+     * (http/compression.ts).
+     */
     variant(
       key: string,
       entry: CachedBody,
       acceptEncoding: string | null | undefined,
     ): { body: Buffer; encoding: Encoding | null } {
-      const enc = entry.compressible ? negotiate(acceptEncoding) : null;
+      const kept = entry.body.length >= compressMinBytes && lru.holds(key, entry);
+      const enc = kept ? negotiate(acceptEncoding) : null;
       if (!enc) return { body: entry.body, encoding: null };
       const body = storedCoding(entry, enc, {
         resize: (added) => lru.resize(key, entry, added),
         stored: () => lru.holds(key, entry),
-        first: 'normal',
+        firstLevel: 'normal',
       });
       return { body, encoding: enc };
     },

@@ -224,7 +224,7 @@ export function createPageCache(opts: {
     return storedCoding(entry, enc, {
       resize: (added) => lru.resize(key, entry, added),
       stored: () => lru.holds(key, entry),
-      first: 'quick',
+      firstLevel: 'quick',
     });
   }
 }
