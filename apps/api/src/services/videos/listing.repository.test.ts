@@ -318,8 +318,8 @@ describe.each(contractTargets())('listing and video repositories on $name', (tar
     expect(await repo.listedIds([])).toEqual([]);
     expect(await repo.categoryId('cat-70')).toBe(70);
     expect(await repo.categoryId('nope')).toBeNull();
-    expect(await repo.modelGender('bea')).toBe('gay');
-    expect(await repo.modelGender('nope')).toBeNull();
+    expect(await repo.model('bea')).toMatchObject({ gender: 'gay' });
+    expect(await repo.model('nope')).toBeNull();
     expect(await repo.playlistOrientation(1)).toBe('straight');
     // A top-rated window's rows: every listed video of the orientation since the time, hidden versions
     // included, best rated first; the category mask in 32-bit halves.

@@ -361,9 +361,14 @@ export function createListingRepository({ db, dialect }: Pick<DataLayer, 'db' | 
       return r?.id ?? null;
     },
 
-    async modelGender(dir: string): Promise<Gender | null> {
-      const r = await db.selectFrom('models').select('gender').where('dir', '=', dir).executeTakeFirst();
-      return r?.gender ?? null;
+    /** A model's orientation and its maintained count of listed videos (docs/decisions/0024). */
+    async model(dir: string): Promise<{ gender: Gender; videosCount: number } | null> {
+      const r = await db
+        .selectFrom('models')
+        .select(['gender', 'videos_count'])
+        .where('dir', '=', dir)
+        .executeTakeFirst();
+      return r ? { gender: r.gender, videosCount: Number(r.videos_count) } : null;
     },
 
     async playlistOrientation(id: number): Promise<Gender | null> {
