@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContextOptions, test as base, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  test as base,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -35,8 +41,28 @@ export async function newPage(browser: Browser, options?: BrowserContextOptions)
   return options?.javaScriptEnabled === false ? page : waitingForHydration(page);
 }
 
+/**
+ * The page's uncaught errors and console errors, attached to a test that failed: a failure seen once in CI
+ * (an error page in place of the app) then says what threw in the browser.
+ */
+function recordingErrors(page: Page, testInfo: TestInfo) {
+  const seen: string[] = [];
+  page.on('pageerror', (error) => seen.push(`pageerror: ${error.stack ?? error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console.error: ${message.text()}`);
+  });
+  return async () => {
+    if (seen.length === 0 || testInfo.status === testInfo.expectedStatus) return;
+    const body = seen.join('\n');
+    console.error(`Browser errors in "${testInfo.title}":\n${body}`);
+    await testInfo.attach('browser-errors', { body, contentType: 'text/plain' });
+  };
+}
+
 export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
+    const report = recordingErrors(page, testInfo);
     await use(javaScriptEnabled === false ? page : waitingForHydration(page));
+    await report();
   },
 });
