@@ -134,6 +134,42 @@ test('a visitor already typing when the widget arrives has the check solved with
   await expect(modal.getByLabel('Message')).toBeFocused();
 });
 
+test('keystrokes while the widget arrives never break the form', async ({ page }) => {
+  // A keystroke's render came with the widget's first one and ran its effect before the widget was built:
+  // "getState is not a function", and the error page. A race: each round gives it a chance (about one in
+  // three before the fix).
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (let round = 0; round < 4; round++) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.unrouteAll();
+    await page.route(/\/assets\/altcha-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/information/help/#contact');
+    const form = page.locator('#contact').getByTestId('contact-form');
+    await form.getByLabel('Message').click();
+    const typing = page.evaluate(async () => {
+      const message = document.querySelector<HTMLTextAreaElement>('#contact textarea')!;
+      const until = performance.now() + 5000;
+      while (performance.now() < until && !document.querySelector('altcha-widget')) {
+        message.focus();
+        document.execCommand('insertText', false, 'a');
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    });
+    release();
+    await typing;
+    await expect(form.getByTestId('captcha-widget')).toBeAttached();
+    await expect(form.getByTestId('captcha-widget').getByText('Verified')).toBeVisible({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  }
+});
+
 test('a forged captcha token is refused', async ({ request, baseURL }) => {
   const challenge = await (await request.get('/api/captcha.php')).json();
   const forged = Buffer.from(

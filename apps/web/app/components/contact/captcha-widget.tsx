@@ -13,6 +13,15 @@ export interface CaptchaHandle {
 const LOAD_TIMEOUT_MS = 20_000;
 const SETTLED = new Set(['verified', 'error', 'expired', 'unverified']);
 
+/**
+ * The widget element once its methods exist. Svelte builds the widget a microtask after the element is
+ * connected, and this component's effect can run before that: React flushes it at once when the render
+ * came with a visitor's keystroke, and calling `getState` then threw and showed the error page.
+ */
+async function built(el: AltchaWidgetElement): Promise<void> {
+  for (let tick = 0; tick < 100 && typeof el.getState !== 'function'; tick++) await Promise.resolve();
+}
+
 function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => {
@@ -73,17 +82,24 @@ export function CaptchaWidget({
   useEffect(() => {
     const el = widget.current;
     if (!ready || !el) return;
-    mounted.current.resolve(el);
+    let live = true;
     const onState = (event: Event) => {
       const { state, payload: solved } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       payload.current = state === 'verified' && solved ? solved : null;
     };
     el.addEventListener('statechange', onState);
-    // `auto="onfocus"` waits for the form's next focus; a visitor already typing in it when the widget's code
-    // arrived would not give one, and the check would wait for the send.
-    if (el.closest('form')?.contains(document.activeElement) && el.getState() === 'unverified')
-      void el.verify();
-    return () => el.removeEventListener('statechange', onState);
+    void built(el).then(() => {
+      if (!live) return;
+      mounted.current.resolve(el);
+      // `auto="onfocus"` waits for the form's next focus; a visitor already typing in it when the widget's
+      // code arrived would not give one, and the check would wait for the send.
+      if (el.closest('form')?.contains(document.activeElement) && el.getState() === 'unverified')
+        void el.verify();
+    });
+    return () => {
+      live = false;
+      el.removeEventListener('statechange', onState);
+    };
   }, [ready]);
 
   useImperativeHandle(ref, () => ({
