@@ -25,6 +25,7 @@ afterAll(() => sut.close());
 function listingCounting() {
   const repository = createListingRepository(sqliteDataLayer(sut.db.$client));
   const counted: ListingFilter[] = [];
+  const paths: string[] = [];
   const urls = createMediaUrls({
     secret: sut.config.mediaSecret,
     ttlSeconds: sut.config.mediaUrlTtl,
@@ -38,11 +39,15 @@ function listingCounting() {
         counted.push(f);
         return repository.count(f);
       },
+      pageThumbs: (f, page) => {
+        paths.push(page.models);
+        return repository.pageThumbs(f, page);
+      },
     },
     urls,
     clock: systemClock,
   });
-  return { listing, counted };
+  return { listing, counted, paths };
 }
 
 describe("a model's listing total", () => {
@@ -71,6 +76,36 @@ describe("a model's listing total", () => {
     expect(counted).toHaveLength(1);
     expect(counted[0]).toMatchObject({ gender: model.gender, hdOnly: true });
     expect(hd.totalCount).toBeLessThanOrEqual(model.videos_count);
+  });
+
+  it("is read along the sort index while that walk is shorter than the model's own list", async () => {
+    const db = sut.db.$client;
+    const model = db
+      .prepare('SELECT dir, gender, videos_count FROM models ORDER BY videos_count DESC LIMIT 1')
+      .get() as { dir: string; gender: 'straight'; videos_count: number };
+    const { n: listed } = db
+      .prepare('SELECT count(*) AS n FROM videos WHERE status_id = 1 AND is_private = 0 AND gender = ?')
+      .get(model.gender) as { n: number };
+    // One video a page: the walk to page p reads about p x listed / total entries.
+    const shortWalk = Math.floor((model.videos_count * model.videos_count) / listed);
+    expect(shortWalk).toBeGreaterThan(1);
+    const { listing, paths } = listingCounting();
+    const page = (p: number, count: number) =>
+      listing.list({
+        gender: model.gender,
+        sort: 'latest-updates',
+        date: 'all',
+        target: { section: 'models', dir: model.dir },
+        duration: 0,
+        hdOnly: false,
+        count,
+        page: p,
+      });
+    const all = (await page(1, model.videos_count)).items.map((v) => v.id);
+    expect(all).toHaveLength(model.videos_count);
+    for (const p of [1, shortWalk, shortWalk + 1, model.videos_count])
+      expect((await page(p, 1)).items.map((v) => v.id)).toEqual([all[p - 1]]);
+    expect(paths).toEqual(['links', 'exists', 'exists', 'links', 'links']);
   });
 
   it('of a model that does not exist is counted (nothing)', async () => {
