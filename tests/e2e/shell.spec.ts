@@ -372,3 +372,16 @@ test('short pages shift nothing while they load, at 320 and 390 px', async ({ pa
     }
   }
 });
+
+test("an ad click's parameters leave the address bar before the app starts, and no link carries them", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/videos/latest-updates/1/?utm_source=ads&fbclid=CLICK1&duration=1');
+  expect(new URL(page.url()).search).toBe('?duration=1');
+  await expect(page.locator('a[href*="CLICK1"], a[href*="utm_source"]')).toHaveCount(0);
+  // The orientation switch builds its links from the page's query: the one that was rendered.
+  await expect(page.locator('a[href*="duration=1"]').first()).toBeAttached();
+  expect(errors).toEqual([]);
+});

@@ -259,6 +259,39 @@ describe("the listener's fast path", () => {
   });
 });
 
+describe('ad and mail parameters (utm_*, gclid, fbclid…)', () => {
+  it('are rendered without, and share the page stored for the address without them', async () => {
+    const clicked = await page(`${videoPath()}?utm_source=ads&fbclid=CLICK1&related_page=2`);
+    expect(clicked.res.status).toBe(200);
+    // Links built from the query (the orientation switch's) carry the page's own parameters only.
+    expect(clicked.html).toContain('related_page=2');
+    expect(clicked.html).not.toMatch(/CLICK1|utm_source|fbclid/);
+    const plain = await page(`${videoPath()}?related_page=2`);
+    expect(plain.html).toBe(clicked.html);
+    expect(plain.res.headers.get('etag')).toBe(clicked.res.headers.get('etag'));
+
+    const searched = await page('/search/1/?gclid=CLICK2&s=retro');
+    expect(searched.html).not.toContain('CLICK2');
+    expect((await page('/search/1/?s=retro')).html).toBe(searched.html);
+  });
+
+  it("are left out of the listener's key too", async () => {
+    await page('/categories/');
+    const stored = await page('/categories/');
+    const url = '/categories/?utm_campaign=spring&gclid=1';
+    let body: Buffer | undefined;
+    const res = {
+      writeHead: () => res,
+      end: (b?: Buffer) => {
+        body = b;
+      },
+    } as unknown as ServerResponse;
+    const req = { method: 'GET', url, headers: {} } as IncomingMessage;
+    expect(createPageFastPath(sut.pageCache, sut.services, sut.config)(req, res)).toBe(true);
+    expect(body?.toString()).toBe(stored.html);
+  });
+});
+
 describe('moderation', () => {
   it('a takedown is gone from every cached page at the next request', async () => {
     const listing = await page(LISTING);

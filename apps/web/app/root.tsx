@@ -1,4 +1,6 @@
 import { isLang, pageStringGroups } from '@vt/i18n';
+// Before the router reads the location: the address the page was rendered for (lib/clean-address.ts).
+import './lib/clean-address';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {

@@ -26,6 +26,7 @@ export {
   RIGHTS_HOLDER_MAX,
   STUDIO_MAX,
 } from './provenance';
+export { withoutTracking } from './tracking-params';
 export {
   MAX_CONCURRENT_UPLOADS,
   MAX_UPLOAD_BYTES,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLang } from '@vt/i18n';
+import { withoutTracking } from '@vt/rules';
 import type { Config } from '../config';
 import type { Services } from '../container';
 import { LANG_COOKIE } from '../http/lang-cookie';
@@ -84,7 +85,7 @@ export function createPageFastPath(
     if (status.renew && status.verifiedBy) return false;
     const ageGate = { shown: status.required && !status.verified, lang: status.lang, method: status.method };
 
-    const key = pageKey(path + (q === -1 ? '' : url.slice(q)), {
+    const key = pageKey(path + (q === -1 ? '' : withoutTracking(url.slice(q))), {
       lang,
       gender,
       country,

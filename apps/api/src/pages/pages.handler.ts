@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withoutTracking } from '@vt/rules';
 import type { Context } from 'hono';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config';
@@ -18,10 +19,24 @@ import { isCacheablePath, type PageAnswer, type PageCache, type PageEntry, pageK
 /** What the page cache keeps: documents and react-router's `.data` answers for client navigation. */
 const CACHED_TYPES = /^text\/(html|x-script)/;
 
-const pathAndQuery = (href: string) => {
-  const url = new URL(href);
-  return url.pathname + url.search;
-};
+/**
+ * The request as the page sees it: without the query parameters ads and mail tools add (tracking-params.ts),
+ * so a page reached by an ad click is the page stored for everyone, rendered without the click's id.
+ */
+function pageRequestOf(raw: Request): { request: Request; pathAndQuery: string } {
+  const url = new URL(raw.url);
+  const search = withoutTracking(url.search);
+  const pathAndQuery = url.pathname + search;
+  if (search === url.search) return { request: raw, pathAndQuery };
+  return {
+    request: new Request(url.origin + pathAndQuery, {
+      method: raw.method,
+      headers: raw.headers,
+      signal: raw.signal,
+    }),
+    pathAndQuery,
+  };
+}
 
 type PageRequest = Parameters<PageCache['answer']>[2];
 
@@ -62,6 +77,7 @@ export function pagesHandler(
     // Set by the security headers middleware, which puts the same nonce in the CSP header.
     const nonce = c.get('secureHeadersNonce') ?? '';
     const method = c.req.method;
+    const page = pageRequestOf(c.req.raw);
     // Only visitors without a session cookie share pages: a member's page is never stored nor served stored.
     const key =
       pageCache?.enabled &&
@@ -69,7 +85,7 @@ export function pagesHandler(
       c.var.viewer.memberId === null &&
       !readSessionToken(c) &&
       isCacheablePath(c.req.path)
-        ? pageKey(pathAndQuery(c.req.url), {
+        ? pageKey(page.pathAndQuery, {
             lang: c.var.lang,
             gender: c.var.gender,
             country: c.var.country,
@@ -86,15 +102,16 @@ export function pagesHandler(
     if (key && hit) {
       // A page past its TTL is sent as it is while one render replaces it (PAGE_CACHE_STALE): no visitor
       // waits for the render of a page that was stored, however many arrive as it expires.
-      if (pageCache!.isStale(hit) && !rendering.has(key)) refresh(c, key, age, nonce);
+      if (pageCache!.isStale(hit) && !rendering.has(key)) refresh(c, key, page.request, age, nonce);
       pageCache!.markServed(c.req.raw, hit);
       return withAgeCookie(c, toResponse(pageCache!.answer(key, hit, request)), age.renewedCookie);
     }
-    if (!key || method !== 'GET' || rendering.has(key)) return render(c, key, request, age, nonce, () => {});
+    if (!key || method !== 'GET' || rendering.has(key))
+      return render(c, page.request, key, request, age, nonce, () => {});
     const done = deferred<PageEntry | null>();
     rendering.set(key, done.promise);
     try {
-      return await render(c, key, request, age, nonce, done.resolve);
+      return await render(c, page.request, key, request, age, nonce, done.resolve);
     } finally {
       rendering.delete(key);
       done.resolve(null);
@@ -103,6 +120,7 @@ export function pagesHandler(
 
   async function render(
     c: Context<AppEnv>,
+    pageRequest: Request,
     key: string | null,
     request: PageRequest,
     age: ReturnType<typeof pageAgeGate>,
@@ -110,7 +128,7 @@ export function pagesHandler(
     stored: (entry: PageEntry | null) => void,
   ): Promise<Response> {
     const generation = pageCache?.generation ?? 0;
-    const rendered = await renderPage(c, c.req.raw, age, nonce);
+    const rendered = await renderPage(c, pageRequest, age, nonce);
     let response = rendered.response;
     const kept = key && c.req.method === 'GET' ? await keep(key, rendered, generation) : null;
     if (kept) {
@@ -130,13 +148,14 @@ export function pagesHandler(
   function refresh(
     c: Context<AppEnv>,
     key: string,
+    pageRequest: Request,
     age: ReturnType<typeof pageAgeGate>,
     nonce: string,
   ): void {
     const done = deferred<PageEntry | null>();
     rendering.set(key, done.promise);
     const generation = pageCache!.generation;
-    const request = new Request(c.req.url, { headers: c.req.raw.headers });
+    const request = new Request(pageRequest.url, { headers: pageRequest.headers });
     void renderPage(c, request, age, nonce)
       .then((rendered) => keep(key, rendered, generation))
       .then((kept) => done.resolve(kept?.entry ?? null))
