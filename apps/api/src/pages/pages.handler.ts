@@ -25,7 +25,9 @@ const CACHED_TYPES = /^text\/(html|x-script)/;
  */
 function pageRequestOf(raw: Request): { request: Request; pathAndQuery: string } {
   const url = new URL(raw.url);
-  const search = withoutTracking(url.search);
+  // An action's body stays with its own request.
+  const reading = raw.method === 'GET' || raw.method === 'HEAD';
+  const search = reading ? withoutTracking(url.search) : url.search;
   const pathAndQuery = url.pathname + search;
   if (search === url.search) return { request: raw, pathAndQuery };
   return {
