@@ -23,9 +23,8 @@ const TRACKING_NAMES = new Set([
 
 const isTracking = (name: string) => name.startsWith('utm_') || TRACKING_NAMES.has(name);
 
-/** A quick look for any of them, before the query is split. */
-const MAY_TRACK =
-  /(?:^|[?&])(?:utm_|gclid|gbraid|wbraid|dclid|fbclid|msclkid|twclid|ttclid|yclid|igshid|mc_|_ga|_gl)/;
+/** A quick look for any of them, before the query is split (the names hold no regex metacharacters). */
+const MAY_TRACK = new RegExp(`(?:^|[?&])(?:utm_|${[...TRACKING_NAMES].join('|')})`);
 
 /**
  * `search` ('' or '?…') without the tracking parameters; the others keep their order and their bytes. ''
